@@ -1,0 +1,48 @@
+// Plain result data of decoding (token ids; text is added by the Translator).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "attnseq/models/model.h"
+
+namespace attnseq {
+
+struct Hypothesis {
+  std::vector<int> tokens;           // generated target ids, </s> included when reached
+  std::vector<float> token_logprobs;  // log p of each token under the model (same length as tokens)
+  float score = 0.0f;                // sum of log p, divided by length^length_penalty for beam search
+  bool finished = false;             // false when the length limit stopped it before </s>
+  std::vector<std::vector<float>> attention;  // [tokens][src_len]: alignment row of each step (if requested)
+};
+
+// One step of the autoregressive loop, as the front end animates it.
+struct StepEvent {
+  int step = 0;               // 0-based index of the generated token
+  int token = 0;              // the chosen id
+  float probability = 0.0f;   // its probability under the model (before temperature/top-k/top-p)
+  bool forced = false;        // taken from the forced prefix, not chosen by the search
+  bool done = false;          // </s> chosen or the length limit reached: no further step
+  std::vector<std::pair<int, float>> alternatives;  // top tokens (id, probability), descending
+  AttentionStack cross_attention;  // [1, layers, heads, 1, src_len]
+  std::vector<float> alignment;    // [src_len]
+  uint64_t macs = 0;               // multiply-adds of this step
+};
+
+// Beam search trace for the beam tree view: every candidate considered at each step.
+struct BeamCandidate {
+  int step = 0;         // generation step
+  int parent = -1;      // index of the parent in trace.steps[step - 1] (-1 at step 0)
+  int token = 0;
+  float logprob = 0.0f;  // of this token
+  float score = 0.0f;    // cumulative log p of the hypothesis ending here
+  bool kept = false;     // continued as a live beam
+  bool finished = false;  // ended with </s> (or at the length limit) and joined the n-best candidates
+};
+
+struct BeamTrace {
+  std::vector<std::vector<BeamCandidate>> steps;  // [step][candidate], best score first
+};
+
+}  // namespace attnseq

@@ -1,0 +1,58 @@
+#include "attnseq/decode/session.h"
+
+#include <cmath>
+
+#include "attnseq/core/errors.h"
+#include "attnseq/decode/sampler.h"
+#include "attnseq/core/special_ids.h"
+
+namespace attnseq {
+
+StepSession::StepSession(std::shared_ptr<const Model> model, const std::vector<int>& src,
+                         const DecodeOptions& options)
+    : model_(std::move(model)), options_(options), rng_(options.seed) {
+  options_.validate(model_->config());
+  if (options_.strategy == Strategy::Beam)
+    throw Error(ErrorCode::BadOption, "beam search is not step-wise: use greedy or sample for step sessions");
+  StateOptions so;
+  so.kv_cache = options_.kv_cache;
+  state_ = model_->encode(src, so);
+  limit_ = options_.length_limit(static_cast<int>(src.size()), model_->config());
+  last_token_ = kBosId;
+}
+
+StepEvent StepSession::next() {
+  if (done_) throw Error(ErrorCode::BadInput, "the decoding session has finished; start a new one");
+  model_->step(*state_, {last_token_}, out_);
+  const int V = static_cast<int>(out_.logits.cols());
+  const float* logits = out_.logits.row(0).data();
+  std::vector<float> lp = log_probs(logits, V);
+
+  StepEvent ev;
+  ev.step = static_cast<int>(hyp_.tokens.size());
+  if (ev.step < static_cast<int>(options_.prefix.size())) {
+    ev.token = options_.prefix[ev.step];
+    ev.forced = true;
+  } else if (options_.strategy == Strategy::Sample) {
+    ev.token = sample(logits, V, options_, rng_);
+  } else {
+    ev.token = argmax(logits, V);
+  }
+  ev.probability = std::exp(lp[ev.token]);
+  for (auto& alt : top_k(lp.data(), V, options_.alternatives)) ev.alternatives.emplace_back(alt.first, std::exp(alt.second));
+  ev.cross_attention = out_.cross_attention;
+  ev.alignment.assign(out_.alignment.row(0).data(), out_.alignment.row(0).data() + out_.alignment.cols());
+  ev.macs = out_.macs;
+
+  hyp_.tokens.push_back(ev.token);
+  hyp_.token_logprobs.push_back(lp[ev.token]);
+  hyp_.score += lp[ev.token];
+  if (options_.return_attention) hyp_.attention.push_back(ev.alignment);
+  hyp_.finished = ev.token == kEosId;
+  done_ = hyp_.finished || static_cast<int>(hyp_.tokens.size()) >= limit_;
+  ev.done = done_;
+  last_token_ = ev.token;
+  return ev;
+}
+
+}  // namespace attnseq

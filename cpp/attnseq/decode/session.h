@@ -1,0 +1,38 @@
+// Step-wise greedy / sampling decoding: start(source) then next() until done(). Each step reports the
+// chosen token, its probability, the top alternatives and the attention weights of that step.
+// Greedy and sampling translations are this loop run to the end (decode/search.h).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "attnseq/core/rng.h"
+#include "attnseq/decode/options.h"
+#include "attnseq/decode/results.h"
+
+namespace attnseq {
+
+class StepSession {
+ public:
+  // Validates the options; encodes the source (ids ending with </s>). Beam strategy is not step-wise.
+  StepSession(std::shared_ptr<const Model> model, const std::vector<int>& src, const DecodeOptions& options);
+
+  bool done() const { return done_; }
+  StepEvent next();  // throws Error(BadInput) when called after done()
+  const Hypothesis& hypothesis() const { return hyp_; }
+  const DecoderState& state() const { return *state_; }
+  int length_limit() const { return limit_; }
+
+ private:
+  std::shared_ptr<const Model> model_;
+  DecodeOptions options_;
+  std::unique_ptr<DecoderState> state_;
+  StepOutput out_;
+  Rng rng_;
+  Hypothesis hyp_;
+  int last_token_ = 0;
+  int limit_ = 0;
+  bool done_ = false;
+};
+
+}  // namespace attnseq

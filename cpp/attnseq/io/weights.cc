@@ -1,0 +1,91 @@
+#include "attnseq/io/weights.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "attnseq/core/errors.h"
+
+namespace attnseq {
+namespace {
+
+std::string shape_string(const std::vector<int64_t>& shape) {
+  TensorView t;
+  t.shape = shape;
+  return t.shape_string();
+}
+
+[[noreturn]] void bad_tensor(const std::string& name, const std::string& what) {
+  throw Error(ErrorCode::ModelBadTensor, "model file tensor '" + name + "': " + what);
+}
+
+void check_finite(const std::string& name, const float* p, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (!std::isfinite(p[i]))
+      bad_tensor(name, "value " + std::to_string(i) + " is not a finite number (the file is damaged; download it again)");
+}
+
+}  // namespace
+
+WeightStore::WeightStore(std::shared_ptr<const Bytes> bytes)
+    : bytes_(std::move(bytes)), file_(SafetensorsFile::parse(bytes_->data(), bytes_->size())) {}
+
+const TensorView& WeightStore::require(const std::string& name, const std::vector<int64_t>& shape) {
+  const TensorView* t = file_.find(name);
+  if (!t) bad_tensor(name, "missing; the model config expects it with shape " + shape_string(shape));
+  if (t->shape != shape)
+    bad_tensor(name, "has shape " + t->shape_string() + " but the model config expects " + shape_string(shape));
+  used_.insert(name);
+  return *t;
+}
+
+const float* WeightStore::f32_data(const TensorView& t) {
+  const size_t n = static_cast<size_t>(t.numel());
+  if (t.dtype == DType::F32) {
+    const float* p = reinterpret_cast<const float*>(t.data);
+    if (reinterpret_cast<uintptr_t>(t.data) % alignof(float) != 0) {
+      owned_.emplace_back(n);
+      std::memcpy(owned_.back().data(), t.data, t.nbytes);
+      p = owned_.back().data();
+    }
+    check_finite(t.name, p, n);
+    return p;
+  }
+  // I8 with per-row scales: W[r, c] = q[r, c] * scale[r]
+  if (t.shape.size() != 2) bad_tensor(t.name, "I8 tensors must be 2-D matrices with per-row scales");
+  const int64_t rows = t.shape[0], cols = t.shape[1];
+  const TensorView& s = require(t.name + ".scale", {rows});
+  if (s.dtype != DType::F32) bad_tensor(s.name, "scales must be F32");
+  std::vector<float> scale(static_cast<size_t>(rows));
+  std::memcpy(scale.data(), s.data, s.nbytes);
+  check_finite(s.name, scale.data(), scale.size());
+  owned_.emplace_back(n);
+  float* out = owned_.back().data();
+  const int8_t* q = reinterpret_cast<const int8_t*>(t.data);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c) out[r * cols + c] = static_cast<float>(q[r * cols + c]) * scale[r];
+  quantized_ = true;
+  return out;
+}
+
+ConstMatrixMap WeightStore::matrix(const std::string& name, int64_t rows, int64_t cols) {
+  const TensorView& t = require(name, {rows, cols});
+  return ConstMatrixMap(f32_data(t), rows, cols);
+}
+
+ConstVectorMap WeightStore::vector(const std::string& name, int64_t n) {
+  const TensorView& t = require(name, {n});
+  if (t.dtype != DType::F32) bad_tensor(name, "vectors (biases, norms) must be F32");
+  return ConstVectorMap(f32_data(t), n);
+}
+
+void WeightStore::check_all_used() const {
+  std::string extra;
+  for (const auto& kv : file_.tensors())
+    if (!used_.count(kv.first)) extra += (extra.empty() ? "'" : ", '") + kv.first + "'";
+  if (!extra.empty())
+    throw Error(ErrorCode::ModelBadTensor,
+                "model file has tensors the model config does not use: " + extra +
+                    " (the config and the weights disagree; re-export the model)");
+}
+
+}  // namespace attnseq

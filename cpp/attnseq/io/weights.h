@@ -1,0 +1,49 @@
+// Named weights of one model file, looked up by hierarchical scope ("decoder.layers.0.ffn.fc1.weight",
+// the same names as the PyTorch reference's state_dict). Immutable once the model is built.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "attnseq/core/tensor.h"
+#include "attnseq/io/safetensors.h"
+
+namespace attnseq {
+
+using Bytes = std::vector<uint8_t>;
+
+class WeightStore {
+ public:
+  // Parses and validates the safetensors structure of `bytes` (kept alive by the store).
+  explicit WeightStore(std::shared_ptr<const Bytes> bytes);
+
+  const SafetensorsFile& file() const { return file_; }
+
+  // The F32 matrix `name` of exactly [rows, cols]. F32 data aligned to 4 bytes is mapped without a
+  // copy; I8 data (with its `name.scale` per-row scales) is dequantized once. Throws ModelBadTensor
+  // naming the tensor when it is missing, of another shape, or holds non-finite values.
+  ConstMatrixMap matrix(const std::string& name, int64_t rows, int64_t cols);
+  ConstVectorMap vector(const std::string& name, int64_t n);
+  bool has(const std::string& name) const { return file_.find(name) != nullptr; }
+
+  // Throws ModelBadTensor listing tensors of the file that no part of the model asked for.
+  void check_all_used() const;
+
+  // Whether any weight matrix was stored as I8.
+  bool quantized() const { return quantized_; }
+
+ private:
+  const float* f32_data(const TensorView& t);
+  const TensorView& require(const std::string& name, const std::vector<int64_t>& shape);
+
+  std::shared_ptr<const Bytes> bytes_;
+  SafetensorsFile file_;
+  std::deque<std::vector<float>> owned_;  // dequantized or re-aligned copies (stable addresses)
+  std::set<std::string> used_;
+  bool quantized_ = false;
+};
+
+}  // namespace attnseq

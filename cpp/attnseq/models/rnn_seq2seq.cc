@@ -1,0 +1,124 @@
+#include "attnseq/models/rnn_seq2seq.h"
+
+#include <cmath>
+
+#include "attnseq/nn/ops.h"
+
+namespace attnseq {
+namespace {
+
+struct RnnState : DecoderState {
+  Matrix memory;  // [S, H]: encoder outputs [fwd_j ; bwd_j], shared by all rows
+  Matrix keys;    // [S, A] additive, [S, H] otherwise: query-independent attention keys, shared
+  Matrix h;       // [rows, H]: decoder state
+  // scratch, reused across steps
+  Matrix x, gi, gh, q, scores, cat, o;
+};
+
+void gather_rows(const Embedding& e, const std::vector<int>& ids, Matrix& x) {
+  x.resize(static_cast<Eigen::Index>(ids.size()), e.dim);
+  for (size_t i = 0; i < ids.size(); ++i) x.row(i) = Eigen::Map<const RowVector>(e.row(ids[i]), e.dim);
+}
+
+}  // namespace
+
+RnnSeq2Seq::RnnSeq2Seq(const ModelConfig& config, std::shared_ptr<WeightStore> store)
+    : config_(config), store_(std::move(store)) {
+  WeightStore& s = *store_;
+  const RnnConfig& c = config_.rnn;
+  const int H = c.hidden, E = c.emb_dim;
+  w_.tgt_embed = Embedding::load(s, "decoder.embed.weight", config_.vocab_tgt, E);
+  w_.src_embed = config_.share_embeddings ? w_.tgt_embed
+                                          : Embedding::load(s, "encoder.embed.weight", config_.vocab_src, E);
+  w_.enc_fwd = GruCell::load(s, "encoder.rnn", "", H / 2, E);
+  w_.enc_bwd = GruCell::load(s, "encoder.rnn", "_reverse", H / 2, E);
+  w_.bridge = Linear::load(s, "bridge", H, H);
+  w_.dec = GruCell::load(s, "decoder.rnn", "", H, E);
+  w_.attention = RnnAttention::load(s, "decoder.attention", c);
+  w_.combine = Linear::load(s, "decoder.combine", E, has_attention() ? 2 * H : H);
+  w_.out_bias = s.vector("decoder.out_bias", config_.vocab_tgt).data();
+  s.check_all_used();
+}
+
+void RnnSeq2Seq::run_encoder_direction(const GruCell& cell, const Matrix& x, bool backward, Matrix& out,
+                                       uint64_t& macs) const {
+  const Eigen::Index S = x.rows();
+  Matrix gi, gh, h = Matrix::Zero(1, cell.hidden);
+  cell.input_gates(x, gi);  // [S, 3H/2]
+  out.resize(S, cell.hidden);
+  for (Eigen::Index k = 0; k < S; ++k) {
+    const Eigen::Index t = backward ? S - 1 - k : k;
+    cell.step(gi, t, h, gh);
+    out.row(t) = h.row(0);
+  }
+  macs += cell.macs_per_step(1) * static_cast<uint64_t>(S);
+}
+
+std::unique_ptr<DecoderState> RnnSeq2Seq::encode(const std::vector<int>& src, const StateOptions&) const {
+  validate_source(config_, src);
+  auto st = std::make_unique<RnnState>();
+  const int S = static_cast<int>(src.size());
+  const int H = config_.rnn.hidden;
+  st->src_len = S;
+  Matrix x, fwd, bwd;
+  gather_rows(w_.src_embed, src, x);
+  uint64_t macs = 0;
+  run_encoder_direction(w_.enc_fwd, x, false, fwd, macs);
+  run_encoder_direction(w_.enc_bwd, x, true, bwd, macs);
+  st->memory.resize(S, H);
+  st->memory << fwd, bwd;
+  Matrix last(1, H), h0;
+  last << fwd.row(S - 1), bwd.row(0);
+  w_.bridge.forward(last, h0);
+  st->h = h0.array().tanh().matrix();
+  macs += w_.bridge.macs(1);
+  if (has_attention()) w_.attention.precompute_keys(st->memory, st->keys, macs);
+  st->encode_macs = macs;
+  return st;
+}
+
+void RnnSeq2Seq::step(DecoderState& base, const std::vector<int>& tokens, StepOutput& out) const {
+  auto& st = static_cast<RnnState&>(base);
+  validate_step_tokens(config_, st, tokens);
+  const int B = st.rows, S = st.src_len, H = config_.rnn.hidden;
+  uint64_t macs = 0;
+  gather_rows(w_.tgt_embed, tokens, st.x);
+  w_.dec.input_gates(st.x, st.gi);
+  w_.dec.step(st.gi, 0, st.h, st.gh);
+  macs += w_.dec.macs_per_step(B);
+
+  out.cross_attention.reset(B, 1, 1, 1, S);
+  out.alignment = Matrix::Zero(B, S);
+  if (has_attention()) {
+    w_.attention.scores(st.h, st.keys, st.scores, st.q, macs);
+    for (int b = 0; b < B; ++b) softmax_inplace(st.scores.row(b).data(), S);
+    st.cat.resize(B, 2 * H);
+    st.cat.leftCols(H) = st.h;
+    st.cat.rightCols(H).noalias() = st.scores * st.memory;  // context c_t = Σ α_j m_j
+    macs += static_cast<uint64_t>(B) * S * H;
+    out.alignment = st.scores;
+    std::copy(st.scores.data(), st.scores.data() + st.scores.size(), out.cross_attention.data.begin());
+    w_.combine.forward(st.cat, st.o);
+  } else {
+    w_.combine.forward(st.h, st.o);
+  }
+  macs += w_.combine.macs(B);
+  st.o = st.o.array().tanh().matrix();
+  out.logits.resize(B, config_.vocab_tgt);
+  out.logits.noalias() = st.o * w_.tgt_embed.matrix().transpose();
+  out.logits.rowwise() += Eigen::Map<const RowVector>(w_.out_bias, config_.vocab_tgt);
+  macs += static_cast<uint64_t>(B) * config_.vocab_tgt * config_.rnn.emb_dim;
+  out.macs = macs;
+  st.steps += 1;
+}
+
+void RnnSeq2Seq::reorder(DecoderState& base, const std::vector<int>& keep) const {
+  validate_keep(base, keep);
+  auto& st = static_cast<RnnState&>(base);
+  Matrix h(static_cast<Eigen::Index>(keep.size()), st.h.cols());
+  for (size_t i = 0; i < keep.size(); ++i) h.row(i) = st.h.row(keep[i]);
+  st.h.swap(h);
+  st.rows = static_cast<int>(keep.size());
+}
+
+}  // namespace attnseq

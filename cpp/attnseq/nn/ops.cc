@@ -1,0 +1,57 @@
+#include "attnseq/nn/ops.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace attnseq {
+
+void softmax_inplace(float* x, int n) {
+  if (n <= 0) return;
+  const float m = *std::max_element(x, x + n);
+  float sum = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    x[i] = std::exp(x[i] - m);
+    sum += x[i];
+  }
+  const float inv = 1.0f / sum;
+  for (int i = 0; i < n; ++i) x[i] *= inv;
+}
+
+void log_softmax_inplace(float* x, int n) {
+  if (n <= 0) return;
+  const float m = *std::max_element(x, x + n);
+  double sum = 0.0;
+  for (int i = 0; i < n; ++i) sum += std::exp(static_cast<double>(x[i] - m));
+  const float lse = m + static_cast<float>(std::log(sum));
+  for (int i = 0; i < n; ++i) x[i] -= lse;
+}
+
+void layer_norm(const Matrix& x, const float* gamma, const float* beta, float eps, Matrix& y) {
+  const int n = static_cast<int>(x.cols());
+  y.resize(x.rows(), x.cols());
+  for (Eigen::Index r = 0; r < x.rows(); ++r) {
+    const float* in = x.row(r).data();
+    float* out = y.row(r).data();
+    float mean = 0.0f;
+    for (int i = 0; i < n; ++i) mean += in[i];
+    mean /= static_cast<float>(n);
+    float var = 0.0f;
+    for (int i = 0; i < n; ++i) var += (in[i] - mean) * (in[i] - mean);
+    var /= static_cast<float>(n);
+    const float inv = 1.0f / std::sqrt(var + eps);
+    for (int i = 0; i < n; ++i) out[i] = (in[i] - mean) * inv * gamma[i] + beta[i];
+  }
+}
+
+Matrix sinusoidal_positions(int n, int d) {
+  Matrix pe(n, d);
+  for (int p = 0; p < n; ++p)
+    for (int i = 0; i < d; i += 2) {
+      const double angle = p / std::pow(10000.0, static_cast<double>(i) / d);
+      pe(p, i) = static_cast<float>(std::sin(angle));
+      if (i + 1 < d) pe(p, i + 1) = static_cast<float>(std::cos(angle));
+    }
+  return pe;
+}
+
+}  // namespace attnseq

@@ -1,0 +1,55 @@
+#include "attnseq/nn/rnn_attention.h"
+
+#include <cmath>
+
+namespace attnseq {
+
+RnnAttention RnnAttention::load(WeightStore& store, const std::string& scope, const RnnConfig& cfg) {
+  RnnAttention a;
+  a.kind = cfg.attention;
+  if (a.kind == AttentionKind::Additive) {
+    a.query = Linear::load(store, scope + ".query", cfg.attn_dim, cfg.hidden, false);
+    a.key = Linear::load(store, scope + ".key", cfg.attn_dim, cfg.hidden, true);
+    a.v = Linear::load(store, scope + ".v", 1, cfg.attn_dim, false);
+  } else if (a.kind == AttentionKind::General) {
+    a.bilinear = Linear::load(store, scope + ".bilinear", cfg.hidden, cfg.hidden, false);
+  }
+  return a;
+}
+
+void RnnAttention::precompute_keys(const Matrix& memory, Matrix& keys, uint64_t& macs) const {
+  if (kind == AttentionKind::Additive) {
+    key.forward(memory, keys);
+    macs += key.macs(memory.rows());
+  } else if (kind == AttentionKind::General) {
+    bilinear.forward(memory, keys);
+    macs += bilinear.macs(memory.rows());
+  } else {
+    keys = memory;
+  }
+}
+
+void RnnAttention::scores(const Matrix& h, const Matrix& keys, Matrix& s, Matrix& q, uint64_t& macs) const {
+  const Eigen::Index B = h.rows(), S = keys.rows();
+  s.resize(B, S);
+  if (kind == AttentionKind::Additive) {
+    query.forward(h, q);  // [B, A]
+    macs += query.macs(B);
+    const int A = query.out;
+    for (Eigen::Index b = 0; b < B; ++b)
+      for (Eigen::Index j = 0; j < S; ++j) {
+        const float* qb = q.row(b).data();
+        const float* kj = keys.row(j).data();
+        float acc = 0.0f;
+        for (int a = 0; a < A; ++a) acc += v.w[a] * std::tanh(qb[a] + kj[a]);
+        s(b, j) = acc;
+      }
+    macs += static_cast<uint64_t>(B) * S * A;
+    return;
+  }
+  s.noalias() = h * keys.transpose();
+  macs += static_cast<uint64_t>(B) * S * h.cols();
+  if (kind == AttentionKind::ScaledDot) s *= 1.0f / std::sqrt(static_cast<float>(h.cols()));
+}
+
+}  // namespace attnseq

@@ -1,0 +1,139 @@
+#include "attnseq/translator.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "attnseq/core/errors.h"
+#include "attnseq/core/special_ids.h"
+#include "attnseq/models/factory.h"
+#include "attnseq/text/tokenizer.h"
+
+namespace attnseq {
+namespace {
+
+constexpr int kFormatVersion = 1;
+
+void check_format(const SafetensorsFile& file) {
+  if (file.require_metadata("format") != "attnseq")
+    throw Error(ErrorCode::ModelBadConfig, "model file metadata \"format\" is \"" + file.require_metadata("format") +
+                                               "\", not \"attnseq\": this file is not an attnseq model");
+  const std::string& v = file.require_metadata("format_version");
+  int version = 0;
+  try {
+    version = std::stoi(v);
+  } catch (...) {
+    throw Error(ErrorCode::ModelBadConfig, "model file metadata \"format_version\" is \"" + v + "\", not a number");
+  }
+  if (version > kFormatVersion)
+    throw Error(ErrorCode::ModelVersion, "model format version " + v + " is newer than this runtime reads (" +
+                                             std::to_string(kFormatVersion) + "): update attnseq to load this model");
+  if (version < 1) throw Error(ErrorCode::ModelBadConfig, "model file format_version " + v + " is not valid");
+}
+
+std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const char* key, int vocab) {
+  nlohmann::json j = nlohmann::json::parse(file.require_metadata(key), nullptr, false);
+  if (j.is_discarded()) throw Error(ErrorCode::BadTokenizer, std::string("model metadata \"") + key + "\" is not valid JSON");
+  auto tok = std::make_unique<Tokenizer>(Tokenizer::from_json(j));
+  if (tok->vocab_size() != vocab)
+    throw Error(ErrorCode::ModelBadConfig, std::string(key) + " has " + std::to_string(tok->vocab_size()) +
+                                               " pieces but the config says " + std::to_string(vocab));
+  return tok;
+}
+
+bool is_blank(const std::string& s) {
+  for (unsigned char c : s)
+    if (!(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f')) return false;
+  return true;
+}
+
+TranslationHypothesis to_text(const Translator& t, const Hypothesis& h) {
+  TranslationHypothesis out;
+  out.text = t.detokenize(h.tokens);
+  for (int id : h.tokens) out.tokens.push_back(t.target_token(id));
+  for (float lp : h.token_logprobs) out.probabilities.push_back(std::exp(lp));
+  out.score = h.score;
+  out.finished = h.finished;
+  out.attention = h.attention;
+  return out;
+}
+
+std::vector<int> ids_of(const std::vector<Token>& tokens) {
+  std::vector<int> ids;
+  for (const Token& t : tokens) ids.push_back(t.id);
+  return ids;
+}
+
+}  // namespace
+
+Translator::Translator(std::shared_ptr<const Bytes> model_file) {
+  if (!model_file) throw Error(ErrorCode::BadInput, "no model bytes given");
+  auto store = std::make_shared<WeightStore>(std::move(model_file));
+  const SafetensorsFile& file = store->file();
+  check_format(file);
+  info_.metadata = file.metadata();
+  info_.name = info_.metadata.count("name") ? info_.metadata.at("name") : "";
+  info_.description = info_.metadata.count("description") ? info_.metadata.at("description") : "";
+  info_.config = ModelConfig::from_json_text(file.require_metadata("config"));
+  src_tok_ = load_tokenizer(file, "src_tokenizer", info_.config.vocab_src);
+  tgt_tok_ = load_tokenizer(file, "tgt_tokenizer", info_.config.vocab_tgt);
+  model_ = build_model(info_.config, store);
+  info_.quantized = store->quantized();
+}
+
+Translator::~Translator() = default;
+Translator::Translator(Translator&&) noexcept = default;
+Translator& Translator::operator=(Translator&&) noexcept = default;
+
+std::vector<Token> Translator::tokenize(const std::string& text) const {
+  Encoding enc = src_tok_->encode(text);
+  std::vector<Token> out;
+  for (size_t i = 0; i < enc.ids.size(); ++i)
+    out.push_back({enc.ids[i], enc.pieces[i], static_cast<int>(enc.spans[i].begin), static_cast<int>(enc.spans[i].end)});
+  out.push_back({kEosId, src_tok_->piece(kEosId), -1, -1});
+  if (static_cast<int>(out.size()) > info_.config.max_src_len)
+    throw Error(ErrorCode::InputTooLong, "the text has " + std::to_string(out.size()) +
+                                             " tokens (with </s>); this model accepts at most " +
+                                             std::to_string(info_.config.max_src_len) +
+                                             ": translate it one sentence at a time");
+  return out;
+}
+
+std::vector<int> Translator::target_ids(const std::string& text) const { return tgt_tok_->encode(text).ids; }
+
+std::string Translator::detokenize(const std::vector<int>& ids) const { return tgt_tok_->decode(ids); }
+
+Token Translator::target_token(int id) const { return {id, tgt_tok_->piece(id), -1, -1}; }
+
+TranslationResult Translator::translate(const std::string& text, const DecodeOptions& options) const {
+  options.validate(info_.config);
+  TranslationResult result;
+  if (is_blank(text)) return result;
+  result.source = tokenize(text);
+  const std::vector<int> src = ids_of(result.source);
+  if (options.strategy == Strategy::Beam) {
+    BeamResult beam = beam_search(*model_, src, options);
+    for (const Hypothesis& h : beam.hypotheses) result.hypotheses.push_back(to_text(*this, h));
+    result.beam_trace = std::move(beam.trace);
+    result.macs = beam.macs;
+    return result;
+  }
+  StepSession session(model_, src, options);
+  result.macs = session.state().encode_macs;
+  while (!session.done()) result.macs += session.next().macs;
+  result.hypotheses.push_back(to_text(*this, session.hypothesis()));
+  return result;
+}
+
+std::unique_ptr<TranslationSession> Translator::start(const std::string& text, const DecodeOptions& options) const {
+  options.validate(info_.config);
+  if (is_blank(text)) throw Error(ErrorCode::BadInput, "the text is empty: type a sentence to translate");
+  return std::make_unique<TranslationSession>(*this, tokenize(text), options);
+}
+
+TranslationSession::TranslationSession(const Translator& translator, std::vector<Token> source,
+                                       const DecodeOptions& options)
+    : translator_(translator), source_(std::move(source)), session_(translator.model(), ids_of(source_), options) {}
+
+TranslationHypothesis TranslationSession::hypothesis() const { return to_text(translator_, session_.hypothesis()); }
+
+}  // namespace attnseq

@@ -1,0 +1,102 @@
+// Text in, translation out: tokenizers + model + search, with everything the front end shows
+// (source/target pieces with character spans, per-step probabilities and attention).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "attnseq/decode/beam_search.h"
+#include "attnseq/decode/options.h"
+#include "attnseq/decode/results.h"
+#include "attnseq/decode/session.h"
+#include "attnseq/io/weights.h"
+#include "attnseq/models/model.h"
+
+namespace attnseq {
+
+class Tokenizer;
+
+struct ModelInfo {
+  std::string name;         // metadata "name" (may be empty)
+  std::string description;  // metadata "description" (may be empty)
+  ModelConfig config;
+  bool quantized = false;   // weights stored as I8
+  std::map<std::string, std::string> metadata;  // the whole __metadata__ map
+};
+
+struct Token {
+  int id = 0;
+  std::string piece;  // SentencePiece piece, e.g. "▁chat"
+  int begin = -1;     // source tokens: byte span [begin, end) in the input text; -1 when none (</s>)
+  int end = -1;
+};
+
+struct TranslationHypothesis {
+  std::string text;
+  std::vector<Token> tokens;        // target tokens, </s> included when reached
+  std::vector<float> probabilities;  // of each token
+  float score = 0.0f;
+  bool finished = false;
+  std::vector<std::vector<float>> attention;  // [tokens][source tokens]
+};
+
+struct TranslationResult {
+  std::vector<Token> source;  // source tokens, </s> included
+  std::vector<TranslationHypothesis> hypotheses;  // best first; empty for empty input
+  BeamTrace beam_trace;       // beam search only
+  uint64_t macs = 0;          // multiply-adds (encode + all steps)
+};
+
+class TranslationSession;
+
+class Translator {
+ public:
+  // Validates the whole file (header, metadata, config, tokenizers, every tensor) and builds the model.
+  explicit Translator(std::shared_ptr<const Bytes> model_file);
+  ~Translator();
+  Translator(Translator&&) noexcept;
+  Translator& operator=(Translator&&) noexcept;
+
+  const ModelInfo& info() const { return info_; }
+  const Tokenizer& source_tokenizer() const { return *src_tok_; }
+  const Tokenizer& target_tokenizer() const { return *tgt_tok_; }
+  std::shared_ptr<const Model> model() const { return model_; }
+
+  // Source pieces (with </s>) and their spans. Throws InputTooLong beyond the model's limit.
+  std::vector<Token> tokenize(const std::string& text) const;
+  // Target ids of a prefix text (no </s>), for DecodeOptions::prefix.
+  std::vector<int> target_ids(const std::string& text) const;
+  std::string detokenize(const std::vector<int>& target_ids) const;
+  Token target_token(int id) const;
+
+  // Empty or whitespace-only text gives a result with no hypotheses and no model work.
+  TranslationResult translate(const std::string& text, const DecodeOptions& options) const;
+  // Step-wise decoding for animation (greedy or sample).
+  std::unique_ptr<TranslationSession> start(const std::string& text, const DecodeOptions& options) const;
+
+ private:
+  ModelInfo info_;
+  std::unique_ptr<Tokenizer> src_tok_, tgt_tok_;
+  std::shared_ptr<const Model> model_;
+};
+
+class TranslationSession {
+ public:
+  TranslationSession(const Translator& translator, std::vector<Token> source, const DecodeOptions& options);
+  const std::vector<Token>& source() const { return source_; }
+  bool done() const { return session_.done(); }
+  StepEvent next() { return session_.next(); }
+  const AttentionStack& encoder_attention() const { return session_.state().encoder_self_attention; }
+  uint64_t encode_macs() const { return session_.state().encode_macs; }
+  // The hypothesis so far, as text and tokens.
+  TranslationHypothesis hypothesis() const;
+
+ private:
+  const Translator& translator_;
+  std::vector<Token> source_;
+  StepSession session_;
+};
+
+}  // namespace attnseq

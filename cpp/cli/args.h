@@ -1,0 +1,26 @@
+// Command-line flags of the `attnseq` CLI.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "attnseq/decode/options.h"
+
+namespace attnseq_cli {
+
+struct CliArgs {
+  std::string model_path;            // --model
+  std::string text;                  // --text (otherwise stdin, one sentence per line)
+  bool has_text = false;
+  std::string prefix_text;           // --prefix: forced start of the translation
+  bool json = false;                 // --json: one JSON object per sentence
+  bool info = false;                 // --info: print the model's metadata and exit
+  bool help = false;                 // --help
+  attnseq::DecodeOptions options;    // every decoding flag
+};
+
+// Throws std::invalid_argument with a message naming the flag.
+CliArgs parse_args(const std::vector<std::string>& argv);
+const char* usage();
+
+}  // namespace attnseq_cli

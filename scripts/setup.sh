@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what building and testing attnseq needs on Debian 12 (run as root; idempotent and quick
+# when everything is there). Usage: scripts/setup.sh [native|all]
+#   native: C++ toolchain, Eigen, Catch2, nlohmann-json, Python 3 (for the BLEU unit tests)
+#   all:    native + Emscripten, Chromium and the npm packages (WebAssembly and browser tests)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want=${1:-all}
+pkgs=(cmake g++ make libeigen3-dev catch2 nlohmann-json3-dev python3 brotli)
+if [ "$want" = all ]; then
+  pkgs+=(emscripten chromium)
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  if [ "$(id -u)" != 0 ]; then
+    echo "setup: need root to apt-get install: ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if [ "$want" = all ] && [ -f package-lock.json ] && [ ! -d node_modules ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund
+fi

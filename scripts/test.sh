@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runs every test: native Catch2 suite, CLI checks and Python unit tests through ctest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh native
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native -j "$jobs"
+ctest --test-dir build/native --output-on-failure -j "$jobs"

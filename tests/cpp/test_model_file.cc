@@ -1,0 +1,109 @@
+// Damaged and mismatched model files: each a typed error naming the problem, never a crash.
+#include <catch2/catch.hpp>
+
+#include "attnseq/attnseq.h"
+#include "attnseq/io/safetensors.h"
+#include "helpers.h"
+
+using namespace attnseq;
+using nlohmann::json;
+
+namespace {
+
+std::shared_ptr<Bytes> tiny() { return testing::read_bytes(testing::data_path("models/tiny-transformer.safetensors")); }
+
+// Rebuilds the file with a changed header (tensors unchanged).
+std::shared_ptr<Bytes> with_header(const Bytes& file, const std::function<void(json&)>& edit) {
+  uint64_t n = 0;
+  for (int i = 7; i >= 0; --i) n = (n << 8) | file[i];
+  json h = json::parse(file.begin() + 8, file.begin() + 8 + n);
+  edit(h);
+  std::string text = h.dump();
+  while ((8 + text.size()) % 8) text += ' ';
+  auto out = std::make_shared<Bytes>(testing::make_safetensors(text, std::vector<uint8_t>(file.begin() + 8 + n, file.end())));
+  return out;
+}
+
+ErrorCode load_error(std::shared_ptr<Bytes> b, std::string* message = nullptr) {
+  try {
+    Translator t(b);
+  } catch (const Error& e) {
+    if (message) *message = e.what();
+    return e.code();
+  }
+  return ErrorCode::Internal;  // "no error" never equals an expected code below
+}
+
+void edit_config(json& h, const std::function<void(json&)>& f) {
+  json c = json::parse(h["__metadata__"]["config"].get<std::string>());
+  f(c);
+  h["__metadata__"]["config"] = c.dump();
+}
+
+}  // namespace
+
+TEST_CASE("truncation at every 1/16 of the file is MODEL_TRUNCATED", "[modelfile]") {
+  auto full = tiny();
+  for (int k = 0; k < 16; ++k) {
+    auto cut = std::make_shared<Bytes>(full->begin(), full->begin() + full->size() * k / 16);
+    INFO("cut at " << k << "/16");
+    CHECK(load_error(cut) == ErrorCode::ModelTruncated);
+  }
+}
+
+TEST_CASE("random byte flips never crash: they load or fail with a typed error", "[modelfile]") {
+  auto full = tiny();
+  uint64_t n = 0;
+  for (int i = 7; i >= 0; --i) n = (n << 8) | (*full)[i];
+  Rng rng(1);
+  for (int trial = 0; trial < 300; ++trial) {
+    auto b = std::make_shared<Bytes>(*full);
+    const bool header = trial % 2 == 0;
+    for (int f = 0; f < 3; ++f) {
+      const size_t pos = header ? 8 + rng.next_u64() % n : 8 + n + rng.next_u64() % (b->size() - 8 - n);
+      (*b)[pos] ^= static_cast<uint8_t>(1u << (rng.next_u64() % 8));
+    }
+    try {
+      Translator t(b);
+      t.translate("hello world", DecodeOptions{});  // if it loads, it runs
+    } catch (const Error&) {
+    }
+  }
+  SUCCEED("no crash in 300 damaged files");
+}
+
+TEST_CASE("header problems name what is wrong", "[modelfile]") {
+  auto full = tiny();
+  std::string msg;
+  CHECK(load_error(with_header(*full, [](json& h) { h["__metadata__"]["format_version"] = "2"; }), &msg) ==
+        ErrorCode::ModelVersion);
+  CHECK_THAT(msg, Catch::Contains("update attnseq"));
+  CHECK(load_error(with_header(*full, [](json& h) { h["__metadata__"].erase("config"); }), &msg) ==
+        ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("\"config\""));
+  CHECK(load_error(with_header(*full, [](json& h) { h["__metadata__"]["format"] = "gguf"; })) == ErrorCode::ModelBadConfig);
+  CHECK(load_error(with_header(*full, [](json& h) { edit_config(h, [](json& c) { c["arch"] = "mamba"; }); }), &msg) ==
+        ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("mamba"));
+  CHECK(load_error(with_header(*full, [](json& h) { edit_config(h, [](json& c) { c["heads"] = 3; }); }), &msg) ==
+        ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("heads"));
+  // a config that disagrees with the tensors: the shape error names the tensor
+  CHECK(load_error(with_header(*full, [](json& h) { edit_config(h, [](json& c) { c["ffn_dim"] = 16; }); }), &msg) ==
+        ErrorCode::ModelBadTensor);
+  CHECK_THAT(msg, Catch::Contains("fc1.weight") && Catch::Contains("[32, 16]"));
+  CHECK(load_error(with_header(*full, [](json& h) { edit_config(h, [](json& c) { c["dec_layers"] = 1; }); }), &msg) ==
+        ErrorCode::ModelBadTensor);
+  CHECK_THAT(msg, Catch::Contains("decoder.layers.1"));
+  CHECK(load_error(with_header(*full, [](json& h) { h.erase("decoder.norm.weight"); }), &msg) == ErrorCode::ModelBadTensor);
+  CHECK_THAT(msg, Catch::Contains("decoder.norm.weight") && Catch::Contains("missing"));
+  CHECK(load_error(with_header(*full, [](json& h) { h["__metadata__"]["src_tokenizer"] = "{\"type\": \"bpe\"}"; })) ==
+        ErrorCode::BadTokenizer);
+}
+
+TEST_CASE("a model of another architecture loads as that architecture", "[modelfile]") {
+  Translator rnn(testing::read_bytes(testing::data_path("models/tiny-rnn-additive.safetensors")));
+  CHECK(rnn.info().config.arch == Arch::Rnn);
+  CHECK(rnn.info().config.rnn.attention == AttentionKind::Additive);
+  CHECK(rnn.info().name == "tiny-rnn-additive");
+}

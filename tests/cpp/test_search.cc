@@ -1,0 +1,214 @@
+// Search strategies over a bigram test model whose probabilities are written by hand: the search code
+// only sees the Model seam, so its behaviour can be checked exactly.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
+
+#include "attnseq/core/errors.h"
+#include "attnseq/core/special_ids.h"
+#include "attnseq/decode/beam_search.h"
+#include "attnseq/decode/sampler.h"
+#include "attnseq/decode/session.h"
+
+using namespace attnseq;
+
+namespace {
+
+constexpr int A = 4, B = 5, V = 6;
+
+// Next-token probabilities given the previous token:
+//   <s> -> A .5, B .4, </s> .1      A -> A .45, B .15, </s> .4      B -> </s> .9, A .1
+class BigramModel : public Model {
+ public:
+  BigramModel() {
+    config_.vocab_src = config_.vocab_tgt = V;
+    config_.max_src_len = 16;
+    config_.arch = Arch::Rnn;
+    p_[kBosId] = {{A, .5}, {B, .4}, {kEosId, .1}};
+    p_[A] = {{A, .45}, {B, .15}, {kEosId, .4}};
+    p_[B] = {{kEosId, .9}, {A, .1}};
+  }
+  const ModelConfig& config() const override { return config_; }
+  std::unique_ptr<DecoderState> encode(const std::vector<int>& src, const StateOptions&) const override {
+    validate_source(config_, src);
+    auto s = std::make_unique<DecoderState>();
+    s->src_len = static_cast<int>(src.size());
+    return s;
+  }
+  void step(DecoderState& st, const std::vector<int>& tokens, StepOutput& out) const override {
+    validate_step_tokens(config_, st, tokens);
+    out.logits = Matrix::Constant(st.rows, V, std::log(1e-9f));
+    out.alignment = Matrix::Constant(st.rows, st.src_len, 1.0f / st.src_len);
+    out.cross_attention.reset(st.rows, 1, 1, 1, st.src_len);
+    for (int r = 0; r < st.rows; ++r) {
+      auto it = p_.find(tokens[r]);
+      if (it == p_.end()) continue;
+      for (auto& kv : it->second) out.logits(r, kv.first) = std::log(kv.second);
+    }
+    out.macs = 1;
+    ++st.steps;
+  }
+  void reorder(DecoderState& st, const std::vector<int>& keep) const override {
+    validate_keep(st, keep);
+    st.rows = static_cast<int>(keep.size());
+  }
+  bool has_attention() const override { return true; }
+
+ private:
+  ModelConfig config_;
+  std::map<int, std::map<int, float>> p_;
+};
+
+std::vector<int> run_session(std::shared_ptr<const Model> m, const DecodeOptions& o) {
+  StepSession s(m, {A, kEosId}, o);
+  while (!s.done()) s.next();
+  return s.hypothesis().tokens;
+}
+
+}  // namespace
+
+TEST_CASE("greedy picks the locally best token and stops at </s>", "[search]") {
+  auto m = std::make_shared<BigramModel>();
+  DecodeOptions o;
+  o.max_length = 3;
+  StepSession s(m, {A, kEosId}, o);
+  StepEvent e0 = s.next();
+  CHECK(e0.token == A);
+  CHECK(e0.probability == Approx(0.5).epsilon(1e-4));
+  REQUIRE(e0.alternatives.size() == 5);
+  CHECK(e0.alternatives[0].first == A);
+  CHECK(e0.alternatives[1].first == B);
+  CHECK(e0.alternatives[1].second == Approx(0.4).epsilon(1e-4));
+  CHECK(!e0.done);
+  CHECK(s.next().token == A);  // .45 beats </s> .4
+  StepEvent e2 = s.next();
+  CHECK(e2.done);  // the length limit
+  CHECK(!s.hypothesis().finished);
+  CHECK(s.hypothesis().score == Approx(std::log(0.5 * 0.45 * 0.45)).epsilon(1e-4));
+  CHECK_THROWS_AS(s.next(), Error);
+}
+
+TEST_CASE("beam search finds the sequence greedy misses, with a consistent trace", "[search][beam]") {
+  BigramModel m;
+  DecodeOptions o;
+  o.strategy = Strategy::Beam;
+  o.beam_size = 2;
+  o.num_hypotheses = 2;
+  BeamResult r = beam_search(m, {A, kEosId}, o);
+  REQUIRE(r.hypotheses.size() == 2);
+  CHECK(r.hypotheses[0].tokens == std::vector<int>{B, kEosId});  // .4 * .9 = .36
+  CHECK(r.hypotheses[0].score == Approx(std::log(0.36) / 2).epsilon(1e-4));
+  CHECK(r.hypotheses[1].tokens == std::vector<int>{A, kEosId});  // .5 * .4 = .20
+  CHECK(r.hypotheses[0].finished);
+  // step 0 keeps A and B; </s> (.1) finishes as a candidate
+  REQUIRE(!r.trace.steps.empty());
+  const auto& s0 = r.trace.steps[0];
+  CHECK(s0[0].token == A);
+  CHECK(s0[0].kept);
+  CHECK(s0[1].token == B);
+  CHECK(s0[1].kept);
+  // every step-1 candidate's parent is a kept step-0 candidate
+  for (const auto& c : r.trace.steps[1]) CHECK(s0.at(c.parent).kept);
+}
+
+TEST_CASE("forced prefix: decoding continues after the given tokens", "[search]") {
+  auto m = std::make_shared<BigramModel>();
+  DecodeOptions o;
+  o.prefix = {B};
+  StepSession s(m, {A, kEosId}, o);
+  StepEvent e0 = s.next();
+  CHECK(e0.forced);
+  CHECK(e0.token == B);
+  CHECK(e0.probability == Approx(0.4).epsilon(1e-4));
+  CHECK(s.next().token == kEosId);
+  o.strategy = Strategy::Beam;
+  o.prefix = {A, A};
+  BeamResult r = beam_search(*m, {A, kEosId}, o);
+  CHECK(r.hypotheses[0].tokens.at(0) == A);
+  CHECK(r.hypotheses[0].tokens.at(1) == A);
+}
+
+TEST_CASE("the length limit comes from the source length and the options", "[search]") {
+  auto m = std::make_shared<BigramModel>();
+  DecodeOptions o;
+  o.max_length_ratio = 1.0f;
+  o.max_length_extra = 1;  // source of 2 tokens -> at most 3
+  CHECK(run_session(m, o) == std::vector<int>{A, A, A});
+  o.prefix = {B};
+  CHECK(run_session(m, o) == std::vector<int>{B, kEosId});
+}
+
+TEST_CASE("seeded sampling is reproducible and follows the distribution", "[search][sample]") {
+  auto m = std::make_shared<BigramModel>();
+  DecodeOptions o;
+  o.strategy = Strategy::Sample;
+  o.seed = 7;
+  CHECK(run_session(m, o) == run_session(m, o));
+  std::map<int, int> first;
+  for (uint64_t seed = 0; seed < 2000; ++seed) {
+    o.seed = seed;
+    StepSession s(m, {A, kEosId}, o);
+    first[s.next().token]++;
+  }
+  CHECK(first[A] / 2000.0 == Approx(0.5).margin(0.04));
+  CHECK(first[B] / 2000.0 == Approx(0.4).margin(0.04));
+  CHECK(first[kEosId] / 2000.0 == Approx(0.1).margin(0.03));
+}
+
+TEST_CASE("top-k 1 and a tiny top-p reduce sampling to greedy", "[search][sample]") {
+  auto m = std::make_shared<BigramModel>();
+  DecodeOptions greedy, o;
+  o.strategy = Strategy::Sample;
+  o.top_k = 1;
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    o.seed = seed;
+    CHECK(run_session(m, o) == run_session(m, greedy));
+  }
+  o.top_k = 0;
+  o.top_p = 0.01f;
+  o.seed = 3;
+  CHECK(run_session(m, o) == run_session(m, greedy));
+}
+
+TEST_CASE("the sampler's RNG sequence is fixed (same on native and WebAssembly)", "[rng]") {
+  // reference values from tests/tools/rng_reference.py (same algorithm in Python integers)
+  Rng r(42);
+  CHECK(r.next_u64() == 0xaf1f56fc41a4d2d2ull);
+  CHECK(r.next_u64() == 0xbd496f01ee605cebull);
+}
+
+TEST_CASE("options are validated up front with the field named", "[options]") {
+  ModelConfig c;
+  c.vocab_tgt = 10;
+  c.arch = Arch::Rnn;
+  DecodeOptions o;
+  o.validate(c);
+  auto msg = [&](DecodeOptions bad) {
+    try {
+      bad.validate(c);
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::BadOption);
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  DecodeOptions b = o;
+  b.beam_size = 0;
+  CHECK_THAT(msg(b), Catch::Contains("beam_size"));
+  b = o;
+  b.temperature = 0;
+  CHECK_THAT(msg(b), Catch::Contains("temperature"));
+  b = o;
+  b.top_p = std::nanf("");
+  CHECK_THAT(msg(b), Catch::Contains("top_p"));
+  b = o;
+  b.num_hypotheses = 5;
+  CHECK_THAT(msg(b), Catch::Contains("num_hypotheses"));
+  b = o;
+  b.prefix = {12};
+  CHECK_THAT(msg(b), Catch::Contains("prefix[0]"));
+  b = o;
+  b.top_k = 11;
+  CHECK_THAT(msg(b), Catch::Contains("top_k"));
+  CHECK_THROWS_AS(parse_strategy("nucleus"), Error);
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Golden outputs of the PyTorch reference models for the C++ runtime's tests.
+
+Builds tiny randomly initialised models of every architecture (seeded), writes them as model files
+with the exporter's own tensor naming (state_dict keys, train/export.py) and records, for a few
+sources, what the reference computes: per-step log-probabilities (top entries), attention rows,
+encoder self-attention, greedy and beam outputs. The C++ tests (tests/cpp/test_models.cc) load the
+files and must reproduce these numbers.
+
+    /usr/bin/python3 tests/tools/make_model_golden.py      # rewrites tests/data/models/
+"""
+import json
+import os
+import sys
+
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "train"))
+from attnseq_train import safetensors_io  # noqa: E402
+from attnseq_train.models import BOS, EOS, build_model  # noqa: E402
+from attnseq_train.search import beam_search, greedy  # noqa: E402
+from export import file_config, tensors_of  # noqa: E402
+
+OUT = os.path.join(ROOT, "tests", "data", "models")
+TOK = os.path.join(ROOT, "tests", "data", "tokenizer")
+TEXTS = ["The cat likes fresh bread.", "Le chat aime le pain frais.", "hello world"]
+TOP = 8
+
+VARIANTS = {
+    "tiny-transformer": dict(arch="transformer", share_embeddings=False, d_model=16, heads=2, ffn_dim=32,
+                             enc_layers=2, dec_layers=2, max_positions=64, max_src_len=48),
+    "tiny-transformer-shared": dict(arch="transformer", share_embeddings=True, d_model=16, heads=4, ffn_dim=24,
+                                    enc_layers=1, dec_layers=2, max_positions=64, max_src_len=48),
+    "tiny-rnn-none": dict(arch="rnn", share_embeddings=False, emb_dim=8, hidden=16, attention="none"),
+    "tiny-rnn-additive": dict(arch="rnn", share_embeddings=False, emb_dim=8, hidden=16, attention="additive",
+                              attn_dim=12),
+    "tiny-rnn-dot": dict(arch="rnn", share_embeddings=True, emb_dim=8, hidden=16, attention="dot"),
+    "tiny-rnn-general": dict(arch="rnn", share_embeddings=False, emb_dim=8, hidden=16, attention="general"),
+    "tiny-rnn-scaled_dot": dict(arch="rnn", share_embeddings=False, emb_dim=8, hidden=16, attention="scaled_dot"),
+}
+
+
+def sources(tok_cases):
+    """Source ids (+ eos) of TEXTS from the tokenizer golden file (python sentencepiece's own ids)."""
+    by_text = {c["text"]: c["ids"] for c in tok_cases if c["tok"] == "main" and "text" in c and "flags" not in c}
+    return [by_text[t] + [EOS] for t in TEXTS]
+
+
+def make_model(name, cfg, vocab):
+    torch.manual_seed(sum(map(ord, name)))
+    cfg = dict(cfg, vocab_src=vocab, vocab_tgt=vocab)
+    model = build_model(cfg).eval()
+    with torch.no_grad():  # make outputs peaked and </s> reachable, so greedy and beam differ and stop
+        for n, p in model.named_parameters():
+            if n.endswith("out_bias"):
+                p.normal_(0.0, 0.5)
+                p[EOS] = 1.5
+                p[:EOS] = -30.0  # pad, unk, <s>: never produced by a trained model
+            elif n.endswith("embed.weight"):
+                p.mul_(0.3 if cfg["arch"] == "transformer" else 2.0)
+    return model, cfg
+
+
+@torch.no_grad()
+def trace(model, cfg, src):
+    """Teacher-forced over the greedy output: top log-probs and attention of every step."""
+    out = greedy(model, [src])[0]
+    state = model.encode(torch.tensor([src]), torch.tensor([len(src)]))
+    steps, prev = [], BOS
+    for tok in out + [EOS]:
+        logp, align = model.step(state, torch.tensor([prev]))
+        top = torch.topk(logp[0], TOP)
+        step = {"token": tok, "logprob": float(logp[0, tok]),
+                "top_ids": top.indices.tolist(), "top_logprobs": top.values.tolist(),
+                "alignment": None if align is None else align[0].tolist()}
+        steps.append(step)
+        prev = tok
+        if len(steps) >= 2 * len(src) + 10:
+            break
+    rec = {"src": src, "greedy": out, "steps": steps,
+           "beam3": beam_search(model, [src], beam=3, alpha=1.0)[0]}
+    if cfg["arch"] == "transformer":
+        rec["encoder_attention_l0"] = state["enc_self_attn"][0][0].tolist()  # [heads, S, S]
+        # all layers/heads of cross-attention at step 0
+        st = model.encode(torch.tensor([src]), torch.tensor([len(src)]))
+        _, cross = model.decode(st, torch.tensor([[BOS]]))
+        rec["cross_attention_step0"] = [c[0, :, 0].tolist() for c in cross]  # [layers][heads][S]
+    return rec
+
+
+def main():
+    tok_json = json.load(open(os.path.join(TOK, "tok.json")))
+    tok_cases = json.load(open(os.path.join(TOK, "golden.json")))["encode"]
+    vocab = len(tok_json["pieces"])
+    srcs = sources(tok_cases)
+    os.makedirs(OUT, exist_ok=True)
+    golden = {"texts": TEXTS, "top": TOP, "models": {}}
+    for name, base in VARIANTS.items():
+        model, cfg = make_model(name, base, vocab)
+        tj = json.dumps(tok_json, ensure_ascii=False)
+        meta = {"format": "attnseq", "format_version": "1", "config": json.dumps(file_config(cfg)),
+                "src_tokenizer": tj, "tgt_tokenizer": tj, "name": name,
+                "description": "random weights for tests (tests/tools/make_model_golden.py)"}
+        safetensors_io.write(os.path.join(OUT, name + ".safetensors"), tensors_of(model, False), meta)
+        golden["models"][name] = [trace(model, cfg, s) for s in srcs]
+        if name == "tiny-transformer":  # an I8 file: the C++ loader must read it as the Python reader does
+            safetensors_io.write(os.path.join(OUT, name + ".i8.safetensors"), tensors_of(model, True), meta)
+            from attnseq_train.modelfile import load_model_file
+            qmodel, qcfg, _ = load_model_file(os.path.join(OUT, name + ".i8.safetensors"))
+            golden["models"][name + ".i8"] = [trace(qmodel, qcfg, s) for s in srcs]
+    with open(os.path.join(OUT, "golden.json"), "w") as f:
+        json.dump(golden, f, indent=None, separators=(",", ":"))
+    print("wrote", OUT)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""Atomic checkpoint files and RNG state capture for exact resume."""
+import os
+import random
+
+import numpy as np
+import torch
+
+
+def atomic_save(obj, path):
+    tmp = path + ".tmp"
+    torch.save(obj, tmp)
+    with open(tmp, "rb") as f:
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def rng_state():
+    return {"torch": torch.get_rng_state(), "python": random.getstate(), "numpy": np.random.get_state()}
+
+
+def set_rng_state(s):
+    torch.set_rng_state(s["torch"])
+    random.setstate(s["python"])
+    np.random.set_state(s["numpy"])
+
+
+def load(path):
+    return torch.load(path, map_location="cpu")

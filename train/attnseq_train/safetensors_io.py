@@ -1,0 +1,92 @@
+"""Minimal safetensors writer/reader for attnseq model files (docs/model-format.md).
+
+Layout: u64 LE header length N, JSON header (space-padded so the data starts 8-byte aligned),
+then tensor data. Tensors are written in sorted name order, each at an 8-byte aligned offset
+(zero padding between tensors only where a size is not a multiple of 8). Dtypes: F32, I8.
+"""
+import json
+import struct
+
+import numpy as np
+
+DTYPES = {"F32": np.dtype("<f4"), "I8": np.dtype("i1")}
+_NP_TO_ST = {np.dtype("<f4"): "F32", np.dtype("i1"): "I8"}
+
+
+def _align(n, a=8):
+    return (n + a - 1) // a * a
+
+
+def write(path, tensors, metadata):
+    """tensors: {name: numpy array (float32 or int8)}; metadata: {str: str}."""
+    header, chunks, pos = {}, [], 0
+    for name in sorted(tensors):
+        arr = np.ascontiguousarray(tensors[name])
+        if arr.dtype not in _NP_TO_ST:
+            arr = arr.astype("<f4") if arr.dtype.kind == "f" else arr
+        dt = _NP_TO_ST[arr.dtype]
+        begin = _align(pos)
+        if begin > pos:
+            chunks.append(b"\0" * (begin - pos))
+        data = arr.astype(DTYPES[dt]).tobytes()
+        header[name] = {"dtype": dt, "shape": list(arr.shape), "data_offsets": [begin, begin + len(data)]}
+        chunks.append(data)
+        pos = begin + len(data)
+    if any(not isinstance(v, str) for v in metadata.values()):
+        raise TypeError("metadata values must be strings")
+    header["__metadata__"] = metadata
+    hb = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    hb += b" " * (_align(8 + len(hb)) - 8 - len(hb))
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(hb)))
+        f.write(hb)
+        for c in chunks:
+            f.write(c)
+
+
+def read(path):
+    """-> ({name: numpy array}, metadata dict). Checks offsets, sizes and overlaps."""
+    with open(path, "rb") as f:
+        buf = f.read()
+    (n,) = struct.unpack("<Q", buf[:8])
+    if 8 + n > len(buf):
+        raise ValueError("header length beyond end of file")
+    header = json.loads(buf[8:8 + n].decode("utf-8"))
+    meta = header.pop("__metadata__", {})
+    data = memoryview(buf)[8 + n:]
+    tensors, spans = {}, []
+    for name, h in header.items():
+        dt = DTYPES[h["dtype"]]
+        b, e = h["data_offsets"]
+        count = int(np.prod(h["shape"])) if h["shape"] else 1
+        if not (0 <= b <= e <= len(data)) or e - b != count * dt.itemsize:
+            raise ValueError(f"bad data_offsets for {name}")
+        spans.append((b, e, name))
+        tensors[name] = np.frombuffer(data[b:e], dtype=dt).reshape(h["shape"]).copy()
+    spans.sort()
+    for (b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:]):
+        if b1 < e0:
+            raise ValueError(f"tensors {n0} and {n1} overlap")
+    return tensors, meta
+
+
+def quantize_rows(w):
+    """Symmetric per-row int8: w[r, c] ~ q[r, c] * scale[r], scale = max|w[r]| / 127."""
+    w = np.asarray(w, dtype=np.float32)
+    scale = np.abs(w).max(axis=1) / 127.0
+    safe = np.where(scale > 0, scale, 1.0)
+    q = np.clip(np.rint(w / safe[:, None]), -127, 127).astype(np.int8)
+    return q, scale.astype(np.float32)
+
+
+def dequantize(tensors):
+    """I8 tensors + NAME.scale -> F32 tensors (scales removed)."""
+    out = {}
+    for name, t in tensors.items():
+        if name.endswith(".scale") and name[: -len(".scale")] in tensors:
+            continue
+        if t.dtype == np.int8:
+            out[name] = t.astype(np.float32) * tensors[name + ".scale"][:, None]
+        else:
+            out[name] = t
+    return out

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Export a training checkpoint to an attnseq model file (docs/model-format.md).
+
+    /usr/bin/python3 train/export.py --ckpt work/ckpt/en-fr-gru-attn/best.pt \
+        --out models/en-fr-gru-attn.safetensors [--int8]
+
+--int8 stores every 2-D weight (embeddings, linear and GRU matrices) as I8 with a per-row
+F32 `NAME.scale`; biases and norms stay F32.
+"""
+import argparse
+import datetime
+import json
+import os
+import sys
+
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train import safetensors_io  # noqa: E402
+from attnseq_train.models import build_model  # noqa: E402
+from attnseq_train.spm_json import tokenizer_json  # noqa: E402
+
+TRAIN_ONLY_KEYS = ("dropout",)
+LANG_NAMES = {"en": "English", "fr": "French", "zh": "Chinese"}
+
+
+def file_config(cfg):
+    return {k: v for k, v in cfg.items() if k not in TRAIN_ONLY_KEYS}
+
+
+def tensors_of(model, int8):
+    out = {}
+    for name, t in model.state_dict().items():
+        a = t.detach().float().numpy()
+        if int8 and a.ndim == 2:
+            q, s = safetensors_io.quantize_rows(a)
+            out[name], out[name + ".scale"] = q, s
+        else:
+            out[name] = a
+    return out
+
+
+def provenance(c, int8):
+    meta = c["meta"]
+    return {"data": {"pairs": os.path.basename(os.path.dirname(meta["pairs"])) + "/" + os.path.basename(meta["pairs"]),
+                     "pairs_sha256": meta["pairs_sha256"], "source": "Tatoeba (CC BY 2.0 FR) via manythings.org/anki",
+                     "src": meta["src"], "tgt": meta["tgt"], "joint_vocab": meta["joint"],
+                     "train_pairs": meta["counts"]["train"], "split": "sha1(english key) mod 1000: <20 test, <30 valid"},
+            "steps": c["step"], "epochs": c["epoch"], "train_minutes": round(c["elapsed"] / 60, 1),
+            "target_tokens": c["tokens"], "valid_bleu_greedy": round(c["valid_bleu"], 2),
+            "train_params": c.get("train", {}), "quantization": "int8-per-row" if int8 else "none",
+            "exported": datetime.datetime.utcnow().strftime("%Y-%m-%dT%H:%M:%SZ"), "torch": torch.__version__}
+
+
+def export(ckpt_path, out, int8=False, name=None, description=None):
+    c = torch.load(ckpt_path, map_location="cpu")
+    model = build_model(c["config"])
+    model.load_state_dict(c["model"])
+    data = c["data"]
+    meta = c["meta"]
+    src_tok = tokenizer_json(os.path.join(data, meta["src_spm"]))
+    tgt_tok = tokenizer_json(os.path.join(data, meta["tgt_spm"]))
+    cfg = file_config(c["config"])
+    name = name or c.get("name", os.path.basename(out).split(".")[0])
+    arch = cfg["arch"] if cfg["arch"] == "transformer" else f"GRU ({cfg['attention']} attention)"
+    description = description or (f"{LANG_NAMES.get(meta['src'], meta['src'])} → {LANG_NAMES.get(meta['tgt'], meta['tgt'])}"
+                                  f", {arch}, trained on Tatoeba; valid BLEU {c['valid_bleu']:.1f} (greedy)")
+    metadata = {"format": "attnseq", "format_version": "1", "config": json.dumps(cfg),
+                "src_tokenizer": json.dumps(src_tok, ensure_ascii=False),
+                "tgt_tokenizer": json.dumps(tgt_tok, ensure_ascii=False),
+                "name": name, "description": description, "training": json.dumps(provenance(c, int8))}
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    tmp = out + ".tmp"
+    safetensors_io.write(tmp, tensors_of(model, int8), metadata)
+    os.replace(tmp, out)
+    return os.path.getsize(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--ckpt", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--int8", action="store_true")
+    ap.add_argument("--name")
+    ap.add_argument("--description")
+    a = ap.parse_args()
+    size = export(a.ckpt, a.out, a.int8, a.name, a.description)
+    print(f"wrote {a.out}: {size} bytes ({size / 2**20:.2f} MiB)")
+
+
+if __name__ == "__main__":
+    main()

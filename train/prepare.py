@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Prepare one translation direction: split, SentencePiece vocabularies, encoded ids.
+
+    /usr/bin/python3 train/prepare.py --pairs /work/shared/data/tatoeba/eng-fra/pairs.tsv \
+        --src en --tgt fr --out work/data/en-fr --vocab 4000 --joint
+
+Writes into --out: spm.model (joint) or src.model + tgt.model, train.pkl / valid.pkl
+({"src": [int16 arrays, ids + eos], "tgt": [int16 arrays, no bos/eos]}), valid.json and
+test.json (grouped: {"src": raw source, "refs": [normalized targets], "en_words": n}) and
+meta.json. Corpus text stays under work/ (ignored), never in the repository.
+"""
+import argparse
+import collections
+import hashlib
+import json
+import os
+import pickle
+import sys
+
+import numpy as np
+import sentencepiece as spm
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train.textnorm import normalize_target, split_of  # noqa: E402
+
+MAX_TOKENS = 64
+
+
+def read_pairs(path, src_lang, tgt_lang):
+    """-> list of (split, english, raw source, normalized target). Column 0 is English."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            cols = line.rstrip("\n").split("\t")
+            english, other = cols[0], cols[1]
+            src, tgt = (english, other) if src_lang == "en" else (other, english)
+            out.append((split_of(english), english, src, normalize_target(tgt, tgt_lang)))
+    return out
+
+
+def coverage(lang):
+    return 0.9995 if lang in ("zh", "ja") else 1.0
+
+
+def train_spm(lines, prefix, vocab, char_coverage):
+    """Unigram model with pad/unk/bos/eos = 0/1/2/3; all lines, in order, no sampling."""
+    lines = list(dict.fromkeys(l for l in lines if l))  # dedupe, keep order
+    with open(prefix + ".txt", "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    spm.SentencePieceTrainer.train(
+        input=prefix + ".txt", model_prefix=prefix, vocab_size=vocab, model_type="unigram",
+        character_coverage=char_coverage, normalization_rule_name="nmt_nfkc",
+        pad_id=0, unk_id=1, bos_id=2, eos_id=3,
+        pad_piece="<pad>", unk_piece="<unk>", bos_piece="<s>", eos_piece="</s>",
+        input_sentence_size=0, shuffle_input_sentence=False, num_threads=1,
+        max_sentence_length=8192, minloglevel=2)
+    os.remove(prefix + ".txt")
+    return prefix + ".model"
+
+
+def encode_split(rows, sp_src, sp_tgt):
+    """-> ({"src": [...], "tgt": [...]}, dropped count)."""
+    src_ids = sp_src.encode([r[2] for r in rows])
+    tgt_ids = sp_tgt.encode([r[3] for r in rows])
+    data, dropped = {"src": [], "tgt": []}, 0
+    for s, t in zip(src_ids, tgt_ids):
+        if len(s) > MAX_TOKENS or len(t) > MAX_TOKENS or not s or not t:
+            dropped += 1
+            continue
+        data["src"].append(np.array(s + [3], dtype=np.int16))
+        data["tgt"].append(np.array(t, dtype=np.int16))
+    return data, dropped
+
+
+def group_refs(rows, src_lang):
+    """Groups pairs by exact source text: all references of one source together."""
+    groups = collections.OrderedDict()
+    for _, english, src, tgt in rows:
+        g = groups.setdefault(src, {"src": src, "refs": [], "en_words": len(english.split())})
+        if tgt not in g["refs"]:
+            g["refs"].append(tgt)
+    return list(groups.values())
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pairs", required=True)
+    ap.add_argument("--src", required=True)
+    ap.add_argument("--tgt", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--vocab", type=int, default=4000)
+    ap.add_argument("--vocab-src", type=int, help="source vocabulary (non-joint; default --vocab)")
+    ap.add_argument("--vocab-tgt", type=int, help="target vocabulary (non-joint; default --vocab)")
+    ap.add_argument("--joint", action="store_true", help="one vocabulary for both sides")
+    ap.add_argument("--limit", type=int, default=0, help="use only every N-th pair (smoke tests)")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    rows = read_pairs(a.pairs, a.src, a.tgt)
+    if a.limit:
+        rows = rows[::a.limit]
+    by_split = {k: [r for r in rows if r[0] == k] for k in ("train", "valid", "test")}
+    train = by_split["train"]
+    if a.joint:
+        cov = min(coverage(a.src), coverage(a.tgt))
+        path = train_spm([r[2] for r in train] + [r[3] for r in train], os.path.join(a.out, "spm"), a.vocab, cov)
+        src_model = tgt_model = path
+    else:
+        src_model = train_spm([r[2] for r in train], os.path.join(a.out, "src"), a.vocab_src or a.vocab, coverage(a.src))
+        tgt_model = train_spm([r[3] for r in train], os.path.join(a.out, "tgt"), a.vocab_tgt or a.vocab, coverage(a.tgt))
+    sp_src, sp_tgt = spm.SentencePieceProcessor(model_file=src_model), spm.SentencePieceProcessor(model_file=tgt_model)
+    meta = {"src": a.src, "tgt": a.tgt, "joint": a.joint, "pairs": os.path.abspath(a.pairs),
+            "pairs_sha256": sha256(a.pairs), "limit": a.limit,
+            "src_spm": os.path.basename(src_model), "tgt_spm": os.path.basename(tgt_model),
+            "vocab_src": sp_src.get_piece_size(), "vocab_tgt": sp_tgt.get_piece_size(),
+            "max_tokens": MAX_TOKENS, "counts": {}, "dropped": {}}
+    for split in ("train", "valid"):
+        data, dropped = encode_split(by_split[split], sp_src, sp_tgt)
+        with open(os.path.join(a.out, split + ".pkl"), "wb") as f:
+            pickle.dump(data, f, protocol=4)
+        meta["counts"][split], meta["dropped"][split] = len(data["src"]), dropped
+    for split in ("valid", "test"):
+        groups = group_refs(by_split[split], a.src)
+        with open(os.path.join(a.out, split + ".json"), "w", encoding="utf-8") as f:
+            json.dump(groups, f, ensure_ascii=False, indent=0)
+        meta["counts"][split + "_groups"] = len(groups)
+    meta["counts"]["test_pairs"] = len(by_split["test"])
+    with open(os.path.join(a.out, "meta.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+    print(json.dumps(meta, indent=1))
+
+
+if __name__ == "__main__":
+    main()

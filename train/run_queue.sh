@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Training queue: two lanes, at most 2 training processes (1 thread each) at once.
+#   lane A: en-fr-transformer
+#   lane B: en-fr-gru-attn -> en-fr-gru-noattn -> zh-en-transformer -> en-zh-transformer
+# Resumable: runs whose work/ckpt/NAME/done exists are skipped, unfinished ones resume from
+# work/ckpt/NAME/last.pt. Start (or restart after the machine session ended) from the repo root:
+#   nohup setsid train/run_queue.sh > work/queue.log 2>&1 &
+# After each run, train/finish_run.sh NAME exports and evaluates it (failures do not stop the queue).
+set -u
+cd "$(dirname "$0")/.."
+export OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
+PY=/usr/bin/python3
+TATOEBA=/work/shared/data/tatoeba
+mkdir -p work/ckpt
+exec 9> work/queue.lock
+if ! flock -n 9; then echo "queue already running (work/queue.lock)"; exit 1; fi
+
+prepare() {  # DIR PAIRS ARGS...
+  local dir=$1 pairs=$2; shift 2
+  [ -f "$dir/meta.json" ] || $PY train/prepare.py --pairs "$pairs" --out "$dir" "$@" > "$dir.prepare.log" 2>&1
+}
+
+run() {  # NAME DATA BUDGET_MIN
+  local name=$1 data=$2 budget=$3 out=work/ckpt/$1
+  if [ -f "$out/done" ]; then echo "$(date '+%F %T') skip $name (done)"; return; fi
+  mkdir -p "$out"
+  echo "$(date '+%F %T') start $name (budget $budget min)"
+  $PY train/train.py --data "$data" --arch-config "train/configs/$name.json" --out "$out" \
+      --budget-min "$budget" --threads 1 >> "$out/stdout.txt" 2>&1
+  echo "$(date '+%F %T') end $name rc=$?"
+  if [ -f "$out/done" ] && [ -x train/finish_run.sh ]; then
+    train/finish_run.sh "$name" "$data" >> "$out/finish.txt" 2>&1 || echo "finish_run $name failed"
+  fi
+}
+
+mkdir -p work/data
+prepare work/data/en-fr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --vocab 4000 --joint
+prepare work/data/zh-en $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000
+prepare work/data/en-zh $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-src 3000 --vocab-tgt 4000
+
+( run en-fr-transformer work/data/en-fr 600 ) &
+(
+  run en-fr-gru-attn work/data/en-fr 90
+  run en-fr-gru-noattn work/data/en-fr 90
+  run zh-en-transformer work/data/zh-en 120
+  run en-zh-transformer work/data/en-zh 120
+) &
+wait
+echo "$(date '+%F %T') queue finished"

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Train one model under a wall-clock budget, resuming from its last checkpoint.
+
+    /usr/bin/python3 train/train.py --data work/data/en-fr \
+        --arch-config train/configs/en-fr-transformer.json --out work/ckpt/en-fr-transformer --budget-min 600
+
+--budget-min is the TOTAL training time across restarts (elapsed time is stored in the
+checkpoint). OUT/last.pt is written every `ckpt_every_min`, at the budget end and on SIGTERM /
+SIGINT; OUT/best.pt keeps the model with the best greedy valid BLEU; OUT/done marks a finished
+budget (rerunning with a larger --budget-min continues). Log: OUT/log.txt.
+"""
+import argparse
+import json
+import math
+import os
+import signal
+import sys
+import time
+
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train import checkpoint as ckpt  # noqa: E402
+from attnseq_train.batching import collate, load_split, make_batches  # noqa: E402
+from attnseq_train.bleu import format_bleu  # noqa: E402
+from attnseq_train.init import init_weights  # noqa: E402
+from attnseq_train.models import PAD, build_model  # noqa: E402
+from attnseq_train.validate import Validator  # noqa: E402
+
+TRAIN_DEFAULTS = {"batch_tokens": 4000, "lr": 1e-3, "schedule": "rsqrt", "warmup": 1000,
+                  "label_smoothing": 0.1, "clip": 1.0, "seed": 1, "eval_every_min": 10,
+                  "ckpt_every_min": 5, "plateau_factor": 0.5, "min_lr": 1e-4, "n_bleu": 300,
+                  "weight_decay": 0.0}
+
+STOP = {"flag": False}
+
+
+def on_signal(signum, frame):
+    STOP["flag"] = True
+
+
+class Logger:
+    def __init__(self, path):
+        self.f = open(path, "a", encoding="utf-8")
+
+    def __call__(self, msg):
+        line = time.strftime("%Y-%m-%d %H:%M:%S ") + msg
+        print(line, flush=True)
+        self.f.write(line + "\n")
+        self.f.flush()
+
+
+def model_config(arch, meta):
+    cfg = dict(arch["model"])
+    cfg["vocab_src"], cfg["vocab_tgt"] = meta["vocab_src"], meta["vocab_tgt"]
+    if cfg["share_embeddings"] and not meta["joint"]:
+        raise SystemExit("share_embeddings needs a joint vocabulary (prepare.py --joint)")
+    return cfg
+
+
+def lr_at(tc, sched, step):
+    """rsqrt: peak * min(step/warmup, sqrt(warmup/step)); plateau: linear warmup then peak * scale."""
+    step = max(step, 1)
+    if tc["schedule"] == "rsqrt":
+        return tc["lr"] * min(step / tc["warmup"], math.sqrt(tc["warmup"] / step))
+    return tc["lr"] * min(1.0, step / tc["warmup"]) * sched["scale"]
+
+
+def plateau_update(tc, sched, valid_loss):
+    """Plateau schedule: halve the lr when the valid loss did not improve since the last eval."""
+    if valid_loss < sched["best_loss"]:
+        sched["best_loss"] = valid_loss
+    elif tc["schedule"] == "plateau":
+        sched["scale"] = max(sched["scale"] * tc["plateau_factor"], tc["min_lr"] / tc["lr"])
+
+
+class Trainer:
+    def __init__(self, a):
+        self.a = a
+        with open(a.arch_config) as f:
+            self.arch = json.load(f)
+        self.tc = dict(TRAIN_DEFAULTS, **self.arch.get("train", {}))
+        with open(os.path.join(a.data, "meta.json")) as f:
+            self.meta = json.load(f)
+        self.cfg = model_config(self.arch, self.meta)
+        os.makedirs(a.out, exist_ok=True)
+        self.log = Logger(os.path.join(a.out, "log.txt"))
+        torch.manual_seed(self.tc["seed"])
+        self.model = init_weights(build_model(self.cfg))
+        self.opt = torch.optim.Adam(self.model.parameters(), lr=self.tc["lr"], betas=(0.9, 0.98), eps=1e-9,
+                                    weight_decay=self.tc["weight_decay"])
+        self.src, self.tgt = load_split(os.path.join(a.data, "train.pkl"))
+        vs, vt = load_split(os.path.join(a.data, "valid.pkl"))
+        self.validator = Validator(a.data, self.meta, vs, vt, self.cfg["max_src_len"], self.tc["n_bleu"])
+        self.st = {"step": 0, "epoch": 0, "batch": 0, "elapsed": 0.0, "best_bleu": -1.0, "history": [],
+                   "sched": {"scale": 1.0, "best_loss": float("inf")}, "tokens": 0}
+        self.last = os.path.join(a.out, "last.pt")
+
+    def resume(self):
+        if not os.path.exists(self.last):
+            n = sum(p.numel() for p in self.model.parameters())
+            self.log(f"start {self.a.out}: params {n} config {json.dumps(self.cfg)} train {json.dumps(self.tc)}")
+            return
+        c = ckpt.load(self.last)
+        self.model.load_state_dict(c["model"])
+        self.opt.load_state_dict(c["optimizer"])
+        self.st = c["state"]
+        ckpt.set_rng_state(c["rng"])
+        best = os.path.join(self.a.out, "best.pt")
+        if os.path.exists(best):  # best.pt may be newer than last.pt (crash between the two)
+            self.st["best_bleu"] = max(self.st["best_bleu"], ckpt.load(best)["valid_bleu"])
+        self.log(f"resume from {self.last}: step {self.st['step']} epoch {self.st['epoch']} batch "
+                 f"{self.st['batch']} elapsed {self.st['elapsed'] / 60:.1f} min best BLEU {self.st['best_bleu']:.2f}")
+
+    def save_last(self):
+        ckpt.atomic_save({"model": self.model.state_dict(), "optimizer": self.opt.state_dict(),
+                          "state": self.st, "rng": ckpt.rng_state(), "config": self.cfg,
+                          "arch_config": self.arch, "data": os.path.abspath(self.a.data), "meta": self.meta},
+                         self.last)
+
+    def save_best(self, bleu):
+        ckpt.atomic_save({"model": self.model.state_dict(), "config": self.cfg, "arch_config": self.arch,
+                          "train": self.tc, "data": os.path.abspath(self.a.data), "meta": self.meta,
+                          "step": self.st["step"], "epoch": self.st["epoch"], "elapsed": self.st["elapsed"],
+                          "tokens": self.st["tokens"], "valid_bleu": bleu,
+                          "name": os.path.basename(os.path.normpath(self.a.out))},
+                         os.path.join(self.a.out, "best.pt"))
+
+    def evaluate(self):
+        t0 = time.time()
+        vloss = self.validator.loss(self.model)
+        b, hyps = self.validator.bleu(self.model)
+        plateau_update(self.tc, self.st["sched"], vloss)
+        rec = {"step": self.st["step"], "epoch": self.st["epoch"], "elapsed_min": self.st["elapsed"] / 60,
+               "valid_loss": vloss, "valid_bleu": b["score"], "lr_scale": self.st["sched"]["scale"]}
+        self.st["history"].append(rec)
+        best = b["score"] > self.st["best_bleu"]
+        if best:
+            self.st["best_bleu"] = b["score"]
+            self.save_best(b["score"])
+        self.log(f"eval step {self.st['step']}: valid loss {vloss:.4f} ppl {math.exp(min(vloss, 50)):.2f} "
+                 f"{format_bleu(b)}{' (best)' if best else ''} [{time.time() - t0:.0f}s]")
+        for g, h in list(zip(self.validator.groups, hyps))[:2]:
+            self.log(f"  sample: {g['src']!r} -> {h!r}")
+        self.model.train()
+
+    def train_step(self, idx):
+        b = collate(self.src, self.tgt, idx)
+        lr = lr_at(self.tc, self.st["sched"], self.st["step"] + 1)
+        for g in self.opt.param_groups:
+            g["lr"] = lr
+        logits = self.model(b["src"], b["src_len"], b["tgt_in"])
+        loss = F.cross_entropy(logits.reshape(-1, logits.size(-1)), b["tgt_out"].reshape(-1), ignore_index=PAD,
+                               label_smoothing=self.tc["label_smoothing"], reduction="sum") / b["ntok"]
+        self.opt.zero_grad(set_to_none=True)
+        loss.backward()
+        gnorm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.tc["clip"])
+        self.opt.step()
+        self.st["step"] += 1
+        self.st["tokens"] += b["ntok"]
+        return float(loss), b["ntok"], b["nsrc"], lr, float(gnorm)
+
+    def run(self):
+        budget = self.a.budget_min * 60
+        self.resume()
+        self.model.train()
+        t_start, base = time.time(), self.st["elapsed"]
+        last_ckpt = last_eval = last_log = time.time()
+        win = {"loss": 0.0, "n": 0, "tok": 0, "src": 0}
+        while not STOP["flag"] and self.st["elapsed"] < budget:
+            batches = make_batches(self.src, self.tgt, self.tc["batch_tokens"], self.tc["seed"], self.st["epoch"])
+            while self.st["batch"] < len(batches) and not STOP["flag"]:
+                loss, ntok, nsrc, lr, gnorm = self.train_step(batches[self.st["batch"]])
+                self.st["batch"] += 1
+                self.st["elapsed"] = base + time.time() - t_start
+                win["loss"] += loss * ntok
+                win["n"] += 1
+                win["tok"] += ntok
+                win["src"] += nsrc
+                now = time.time()
+                if now - last_log >= self.a.log_every_s:
+                    dt = now - last_log
+                    self.log(f"step {self.st['step']} ep {self.st['epoch']} {self.st['batch']}/{len(batches)} "
+                             f"loss {win['loss'] / max(win['tok'], 1):.4f} lr {lr:.2e} gnorm {gnorm:.2f} "
+                             f"tgt tok/s {win['tok'] / dt:.0f} src+tgt tok/s {(win['tok'] + win['src']) / dt:.0f} "
+                             f"elapsed {self.st['elapsed'] / 60:.1f}m")
+                    win, last_log = {"loss": 0.0, "n": 0, "tok": 0, "src": 0}, now
+                if now - last_eval >= self.tc["eval_every_min"] * 60:
+                    self.evaluate()
+                    last_eval = time.time()
+                if time.time() - last_ckpt >= self.tc["ckpt_every_min"] * 60:
+                    self.save_last()
+                    last_ckpt = time.time()
+                if self.st["elapsed"] >= budget:
+                    break
+            if self.st["batch"] >= len(batches):
+                self.st["epoch"] += 1
+                self.st["batch"] = 0
+                self.log(f"epoch {self.st['epoch']} begins at step {self.st['step']}")
+        self.finish(budget)
+
+    def finish(self, budget):
+        self.st["elapsed"] = max(self.st["elapsed"], 0.0)
+        if self.st["elapsed"] >= budget:
+            self.evaluate()
+            self.save_last()
+            with open(os.path.join(self.a.out, "done"), "w") as f:
+                json.dump({"step": self.st["step"], "elapsed_min": self.st["elapsed"] / 60,
+                           "best_bleu": self.st["best_bleu"], "budget_min": self.a.budget_min}, f)
+            self.log(f"budget reached: step {self.st['step']} best valid BLEU {self.st['best_bleu']:.2f}")
+        else:
+            self.save_last()
+            self.log(f"stopped by signal at step {self.st['step']}, checkpoint saved")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--arch-config", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--budget-min", type=float, required=True)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--log-every-s", type=float, default=60)
+    a = ap.parse_args()
+    torch.set_num_threads(a.threads)
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    Trainer(a).run()
+
+
+if __name__ == "__main__":
+    main()

@@ -21,6 +21,7 @@ from attnseq_train.models import build_model  # noqa: E402
 from attnseq_train.spm_json import tokenizer_json  # noqa: E402
 
 TRAIN_ONLY_KEYS = ("dropout",)
+SAME_AS_SRC = {"same_as": "src_tokenizer"}  # a joint vocabulary is stored once (docs/model-format.md)
 LANG_NAMES = {"en": "English", "fr": "French", "zh": "Chinese"}
 
 
@@ -67,7 +68,7 @@ def export(ckpt_path, out, int8=False, name=None, description=None):
                                   f", {arch}, trained on Tatoeba; valid BLEU {c['valid_bleu']:.1f} (greedy)")
     metadata = {"format": "attnseq", "format_version": "1", "config": json.dumps(cfg),
                 "src_tokenizer": json.dumps(src_tok, ensure_ascii=False),
-                "tgt_tokenizer": json.dumps(tgt_tok, ensure_ascii=False),
+                "tgt_tokenizer": json.dumps(tgt_tok if tgt_tok != src_tok else SAME_AS_SRC, ensure_ascii=False),
                 "name": name, "description": description, "training": json.dumps(provenance(c, int8))}
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     tmp = out + ".tmp"

@@ -30,10 +30,19 @@ void check_format(const SafetensorsFile& file) {
   if (version < 1) throw Error(ErrorCode::ModelBadConfig, "model file format_version " + v + " is not valid");
 }
 
-std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const char* key, int vocab) {
+// `same` is the source tokenizer when loading the target one: {"same_as": "src_tokenizer"} reuses it.
+std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const char* key, int vocab,
+                                          const Tokenizer* same = nullptr) {
   nlohmann::json j = nlohmann::json::parse(file.require_metadata(key), nullptr, false);
   if (j.is_discarded()) throw Error(ErrorCode::BadTokenizer, std::string("model metadata \"") + key + "\" is not valid JSON");
-  auto tok = std::make_unique<Tokenizer>(Tokenizer::from_json(j));
+  std::unique_ptr<Tokenizer> tok;
+  if (same && j.is_object() && j.size() == 1 && j.contains("same_as")) {
+    if (j["same_as"] != "src_tokenizer")
+      throw Error(ErrorCode::BadTokenizer, std::string(key) + ": \"same_as\" can only name \"src_tokenizer\"");
+    tok = std::make_unique<Tokenizer>(*same);
+  } else {
+    tok = std::make_unique<Tokenizer>(Tokenizer::from_json(j));
+  }
   if (tok->vocab_size() != vocab)
     throw Error(ErrorCode::ModelBadConfig, std::string(key) + " has " + std::to_string(tok->vocab_size()) +
                                                " pieces but the config says " + std::to_string(vocab));
@@ -75,7 +84,7 @@ Translator::Translator(std::shared_ptr<const Bytes> model_file) {
   info_.description = info_.metadata.count("description") ? info_.metadata.at("description") : "";
   info_.config = ModelConfig::from_json_text(file.require_metadata("config"));
   src_tok_ = load_tokenizer(file, "src_tokenizer", info_.config.vocab_src);
-  tgt_tok_ = load_tokenizer(file, "tgt_tokenizer", info_.config.vocab_tgt);
+  tgt_tok_ = load_tokenizer(file, "tgt_tokenizer", info_.config.vocab_tgt, src_tok_.get());
   model_ = build_model(info_.config, store);
   info_.quantized = store->quantized();
 }

@@ -100,7 +100,8 @@ def main():
         model, cfg = make_model(name, base, vocab)
         tj = json.dumps(tok_json, ensure_ascii=False)
         meta = {"format": "attnseq", "format_version": "1", "config": json.dumps(file_config(cfg)),
-                "src_tokenizer": tj, "tgt_tokenizer": tj, "name": name,
+                "src_tokenizer": tj, "name": name,
+                "tgt_tokenizer": json.dumps({"same_as": "src_tokenizer"}) if cfg["share_embeddings"] else tj,
                 "description": "random weights for tests (tests/tools/make_model_golden.py)"}
         safetensors_io.write(os.path.join(OUT, name + ".safetensors"), tensors_of(model, False), meta)
         golden["models"][name] = [trace(model, cfg, s) for s in srcs]

@@ -18,6 +18,8 @@ def load_model_file(path):
     for k in ("config", "src_tokenizer", "tgt_tokenizer", "training"):
         if k in meta:
             parsed[k] = json.loads(meta[k])
+    if parsed.get("tgt_tokenizer") == {"same_as": "src_tokenizer"}:
+        parsed["tgt_tokenizer"] = parsed["src_tokenizer"]
     cfg = parsed["config"]
     model = build_model(cfg)
     state = {k: torch.from_numpy(v) for k, v in safetensors_io.dequantize(tensors).items()}

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Export and evaluate one finished run (called by run_queue.sh; safe to run by hand):
 #   train/finish_run.sh NAME DATA_DIR
-# -> work/models/NAME.safetensors (F32) and NAME.int8.safetensors, work/eval/NAME.*.json
+# -> work/models/NAME.safetensors (F32) and NAME.i8.safetensors, work/eval/NAME.*.json
 set -eu
 cd "$(dirname "$0")/.."
 name=$1 data=$2 PY=/usr/bin/python3
 mkdir -p work/models work/eval
 $PY train/export.py --ckpt "work/ckpt/$name/best.pt" --out "work/models/$name.safetensors"
-$PY train/export.py --ckpt "work/ckpt/$name/best.pt" --out "work/models/$name.int8.safetensors" --int8
+$PY train/export.py --ckpt "work/ckpt/$name/best.pt" --out "work/models/$name.i8.safetensors" --int8
 $PY train/evaluate.py --model "work/models/$name.safetensors" --data "$data" --beam 1 --out "work/eval/$name.greedy.json"
-$PY train/evaluate.py --model "work/models/$name.int8.safetensors" --data "$data" --beam 1 --out "work/eval/$name.int8.greedy.json"
+$PY train/evaluate.py --model "work/models/$name.i8.safetensors" --data "$data" --beam 1 --out "work/eval/$name.i8.greedy.json"
 $PY train/evaluate.py --model "work/models/$name.safetensors" --data "$data" --beam 5 --out "work/eval/$name.beam5.json"

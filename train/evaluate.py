@@ -35,6 +35,28 @@ def bucket_scores(groups, hyps, tok):
     return out
 
 
+def evaluate(model_path, data_dir, beam=1, alpha=1.0, split="test", limit=0):
+    """-> result dict: BLEU overall and per bucket, and every hypothesis."""
+    model, cfg, fmeta = load_model_file(model_path)
+    sp_src, sp_tgt, meta = load_tokenizers(data_dir, fmeta)
+    with open(os.path.join(data_dir, split + ".json"), encoding="utf-8") as f:
+        groups = json.load(f)
+    if limit:
+        groups = groups[:limit]
+    t0 = time.time()
+    outs = translate_ids(model, encode_sources(sp_src, [g["src"] for g in groups], cfg["max_src_len"]),
+                         beam=beam, batch_size=64, alpha=alpha)
+    hyps = [sp_tgt.decode(o) for o in outs]
+    secs = time.time() - t0
+    tok = tokenizer_for(meta["tgt"])
+    b = corpus_bleu(hyps, [g["refs"] for g in groups], tok)
+    return {"model": model_path, "data": data_dir, "split": split, "beam": beam, "alpha": alpha,
+            "tokenizer": tok, "segments": len(groups), "references": sum(len(g["refs"]) for g in groups),
+            "bleu": round(b["score"], 2), "detail": format_bleu(b), "decode_seconds": round(secs, 1),
+            "buckets": bucket_scores(groups, hyps, tok),
+            "hypotheses": [{"src": g["src"], "hyp": h, "refs": g["refs"]} for g, h in zip(groups, hyps)]}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--model", required=True)
@@ -47,25 +69,8 @@ def main():
     ap.add_argument("--out")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
-    model, cfg, fmeta = load_model_file(a.model)
-    sp_src, sp_tgt, meta = load_tokenizers(a.data, fmeta)
-    with open(os.path.join(a.data, a.split + ".json"), encoding="utf-8") as f:
-        groups = json.load(f)
-    if a.limit:
-        groups = groups[: a.limit]
-    t0 = time.time()
-    outs = translate_ids(model, encode_sources(sp_src, [g["src"] for g in groups], cfg["max_src_len"]),
-                         beam=a.beam, batch_size=64, alpha=a.alpha)
-    hyps = [sp_tgt.decode(o) for o in outs]
-    secs = time.time() - t0
-    tok = tokenizer_for(meta["tgt"])
-    b = corpus_bleu(hyps, [g["refs"] for g in groups], tok)
-    res = {"model": a.model, "data": a.data, "split": a.split, "beam": a.beam, "alpha": a.alpha,
-           "tokenizer": tok, "segments": len(groups), "references": sum(len(g["refs"]) for g in groups),
-           "bleu": round(b["score"], 2), "detail": format_bleu(b), "decode_seconds": round(secs, 1),
-           "buckets": bucket_scores(groups, hyps, tok),
-           "hypotheses": [{"src": g["src"], "hyp": h, "refs": g["refs"]} for g, h in zip(groups, hyps)]}
-    print(f"{a.model} beam {a.beam}: {res['detail']} [{len(groups)} segments, {secs:.0f}s]")
+    res = evaluate(a.model, a.data, a.beam, a.alpha, a.split, a.limit)
+    print(f"{a.model} beam {a.beam}: {res['detail']} [{res['segments']} segments, {res['decode_seconds']:.0f}s]")
     for name, s in res["buckets"].items():
         print(f"  English {name:>5} words: {s['segments']:5d} segments  BLEU {s['bleu']:6.2f}")
     if a.out:

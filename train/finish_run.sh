@@ -11,3 +11,7 @@ $PY train/export.py --ckpt "work/ckpt/$name/best.pt" --out "work/models/$name.i8
 $PY train/evaluate.py --model "work/models/$name.safetensors" --data "$data" --beam 1 --out "work/eval/$name.greedy.json"
 $PY train/evaluate.py --model "work/models/$name.i8.safetensors" --data "$data" --beam 1 --out "work/eval/$name.i8.greedy.json"
 $PY train/evaluate.py --model "work/models/$name.safetensors" --data "$data" --beam 5 --out "work/eval/$name.beam5.json"
+if [ -x build/native/attnseq ]; then  # C++ runtime vs PyTorch, greedy, F32
+  $PY train/parity.py --model "work/models/$name.safetensors" --data "$data" --cli build/native/attnseq \
+      --out "work/eval/$name.parity.json"
+fi

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what building and testing attnseq needs on Debian 12 (run as root; idempotent and quick
 # when everything is there). Usage: scripts/setup.sh [native|all]
-#   native: C++ toolchain, Eigen, Catch2, nlohmann-json, Python 3 (for the BLEU unit tests)
+#   native: C++ toolchain, Eigen, Catch2, nlohmann-json; Python 3 with torch, numpy and sentencepiece
+#           (the training pipeline's unit tests and the golden-data generators)
 #   all:    native + Emscripten, Chromium and the npm packages (WebAssembly and browser tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 want=${1:-all}
-pkgs=(cmake g++ make libeigen3-dev catch2 nlohmann-json3-dev python3 brotli)
+pkgs=(cmake g++ make libeigen3-dev catch2 nlohmann-json3-dev brotli
+      python3 python3-numpy python3-torch python3-sentencepiece libopenblas0-pthread)
 if [ "$want" = all ]; then
   pkgs+=(emscripten chromium)
 fi

@@ -9,7 +9,6 @@ F32 vs I8 BLEU and C++/PyTorch parity when train/finish_run.sh left them in work
 translations by the C++ runtime (the CLI). Needs the data dirs made by train/prepare.py.
 """
 import argparse
-import hashlib
 import json
 import os
 import subprocess
@@ -18,6 +17,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train import safetensors_io  # noqa: E402
 from evaluate import evaluate  # noqa: E402
+from prepare import sha256  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = {
@@ -26,14 +26,6 @@ EXAMPLES = {
            "How are you?", "I ate an apple."],
     "zh": ["我吃了一个苹果。", "你好吗？", "你应该穿鞋。", "猫喝了牛奶，因为它饿了。"],
 }
-
-
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def cached_eval(path, data, beam, cache_dir):

@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # Installs what building and testing attnseq needs on Debian 12 (run as root; idempotent and quick
-# when everything is there). Usage: scripts/setup.sh [native|all]
+# when everything is there). Usage: scripts/setup.sh [native|wasm|all]
 #   native: C++ toolchain, Eigen, Catch2, nlohmann-json; Python 3 with torch, numpy and sentencepiece
 #           (the training pipeline's unit tests and the golden-data generators)
-#   all:    native + Emscripten, Chromium and the npm packages (WebAssembly and browser tests)
+#   wasm:   native + Emscripten and the npm packages of package-lock.json (TypeScript, playwright-core):
+#           the WebAssembly module and its JavaScript tests (Node 20 itself is assumed)
+#   all:    wasm + Chromium (browser tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 want=${1:-all}
 pkgs=(cmake g++ make libeigen3-dev catch2 nlohmann-json3-dev brotli
       python3 python3-numpy python3-torch python3-sentencepiece libopenblas0-pthread)
-if [ "$want" = all ]; then
-  pkgs+=(emscripten chromium)
-fi
+case "$want" in
+  native) ;;
+  wasm) pkgs+=(emscripten) ;;
+  all) pkgs+=(emscripten chromium) ;;
+  *) echo "setup: unknown set '$want' (native, wasm or all)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -29,7 +34,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-if [ "$want" = all ] && [ -f package-lock.json ] && [ ! -d node_modules ]; then
+# npm packages: installed from package-lock.json when missing or when the lock file changed since.
+if [ "$want" != native ] && [ -f package-lock.json ] &&
+   { [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
   echo "setup: npm ci"
   npm ci --no-audit --no-fund
 fi

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: native Catch2 suite, CLI checks and Python unit tests through ctest.
+# Runs every test: native Catch2 suite, CLI checks and Python unit tests through ctest; then the
+# WebAssembly build and its JavaScript tests (tests/js/*.test.js, node's test runner), which compare
+# it with the native CLI built above.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh native
@@ -7,3 +9,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j "$jobs"
 ctest --test-dir build/native --output-on-failure -j "$jobs"
+
+bash scripts/setup.sh wasm
+bash scripts/build_wasm.sh
+node --test --test-reporter=spec tests/js/

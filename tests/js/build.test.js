@@ -1,0 +1,67 @@
+// The WebAssembly build itself: an ES module without eval/new Function (works under a strict
+// Content-Security-Policy), without pthreads or a virtual file system, with wasm SIMD, within the size
+// target.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+
+import { DIST, ROOT, TINY } from './helpers.js';
+
+const glue = () => readFileSync(path.join(DIST, 'attnseq.js'), 'utf8');
+
+test('the glue is an ES module with no eval / new Function / Function(...)', () => {
+  const js = glue();
+  assert.match(js, /export default createAttnseqModule/);
+  assert.doesNotMatch(js, /(^|[^\w$.])eval\s*\(/, 'eval(');
+  assert.doesNotMatch(js, /new\s+Function\b/, 'new Function');
+  assert.doesNotMatch(js, /(^|[^\w$.])Function\s*\(/, 'Function(...)');
+  assert.doesNotMatch(js, /\brequire\s*\(/, 'require( (CommonJS: not loadable as an ES module in Node)');
+});
+
+test('no pthreads, no virtual file system', () => {
+  const js = glue();
+  assert.doesNotMatch(js, /SharedArrayBuffer|pthread|new Worker/i, 'threads');
+  assert.doesNotMatch(js, /\bMEMFS\b|\bFS\.createDataFile|\bIDBFS\b|FS_createPath/, 'file system');
+  const imports = WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(path.join(DIST, 'attnseq.wasm'))));
+  assert.ok(!imports.some((i) => i.kind === 'memory'), 'the module owns its (non-shared) memory');
+  assert.ok(!imports.some((i) => /^fd_|__syscall_open|__sys_open/.test(i.name)), `no file I/O imports: ${imports.map((i) => i.name)}`);
+});
+
+test('the module uses wasm SIMD (-msimd128)', (t) => {
+  const dis = spawnSync('wasm-dis', [path.join(DIST, 'attnseq.wasm')], { encoding: 'utf8', maxBuffer: 512 << 20 });
+  if (dis.error) return t.skip('wasm-dis (binaryen) not installed');
+  assert.match(dis.stdout, /f32x4\.(mul|add)/);
+});
+
+test('works with code generation from strings disallowed (what a strict CSP enforces)', () => {
+  // V8 refuses eval and new Function in this process as a page with `script-src 'self'
+  // 'wasm-unsafe-eval'` would; WebAssembly compilation stays allowed.
+  const script = `
+    const { Translator } = await import(${JSON.stringify(path.join(ROOT, 'web/src/index.js'))});
+    let refused = false;
+    try { new Function('return 1'); } catch { refused = true; }
+    if (!refused) throw new Error('code generation was not disallowed');
+    const t = await Translator.load(${JSON.stringify(TINY)});
+    const r = await t.translate('The cat likes fresh bread.', { strategy: 'beam' });
+    for await (const s of t.generate('hello world', { maxLength: 3 })) void s;
+    await t.translate('x', { beamSize: 0 }).catch((e) => { if (e.code !== 'BAD_OPTION') throw e; });
+    t.dispose();
+    console.log('ok ' + r.tokens.length);`;
+  const r = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script],
+    { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^ok \d+/);
+});
+
+test('the size command reports raw and brotli sizes; the .wasm meets the 300 KB brotli target', () => {
+  const r = spawnSync('bash', [path.join(ROOT, 'scripts/wasm_size.sh'), '--json'], { encoding: 'utf8' });
+  const sizes = JSON.parse(r.stdout);
+  assert.ok(sizes.wasm.raw > sizes.wasm.brotli && sizes.wasm.brotli > 0);
+  assert.ok(sizes.js.raw > sizes.js.brotli && sizes.js.brotli > 0);
+  assert.ok(sizes.wasm.brotli <= 300 * 1024, `attnseq.wasm is ${sizes.wasm.brotli} bytes brotli`);
+  assert.equal(r.status, 0, r.stderr);
+  const table = spawnSync('bash', [path.join(ROOT, 'scripts/wasm_size.sh')], { encoding: 'utf8' });
+  assert.match(table.stdout, /attnseq\.wasm\s+\d+\s+\d+/);
+});

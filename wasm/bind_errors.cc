@@ -1,0 +1,80 @@
+// Error envelopes (see bind_errors.h) and the list of error codes JavaScript can receive.
+#include "bind_errors.h"
+
+#include <emscripten/bind.h>
+
+#include <exception>
+#include <new>
+#include <stdexcept>
+
+#include "attnseq/core/errors.h"
+
+namespace attnseq_wasm {
+
+val error_envelope(const std::string& code, const std::string& message) {
+  val error = val::object();
+  error.set("code", code);
+  error.set("message", message);
+  val out = val::object();
+  out.set("error", error);
+  return out;
+}
+
+val value_envelope(val value) {
+  val out = val::object();
+  out.set("value", std::move(value));
+  return out;
+}
+
+void describe_current_exception(std::string& code, std::string& message) {
+  try {
+    throw;
+  } catch (const attnseq::Error& e) {
+    code = e.code_name();
+    message = e.what();
+  } catch (const std::bad_alloc&) {
+    code = "OUT_OF_MEMORY";
+    message = "out of memory: the WebAssembly heap cannot grow any further";
+  } catch (const std::exception& e) {
+    code = "INTERNAL";
+    message = std::string("internal error: ") + e.what();
+  } catch (...) {
+    code = "INTERNAL";
+    message = "internal error: unknown C++ exception";
+  }
+}
+
+namespace {
+
+// Every code C++ can send, for the JavaScript side to check against.
+val error_codes() {
+  using attnseq::ErrorCode;
+  val codes = val::array();
+  for (ErrorCode c : {ErrorCode::ModelTruncated, ErrorCode::ModelBadHeader, ErrorCode::ModelBadTensor,
+                      ErrorCode::ModelBadConfig, ErrorCode::ModelVersion, ErrorCode::BadTokenizer, ErrorCode::BadOption,
+                      ErrorCode::BadInput, ErrorCode::InputTooLong, ErrorCode::Internal})
+    codes.call<void>("push", std::string(attnseq::code_name(c)));
+  codes.call<void>("push", std::string("OUT_OF_MEMORY"));
+  return codes;
+}
+
+// Throws on purpose, so tests can check that a C++ exception thrown inside a binding reaches
+// JavaScript as a proper error: kind "attnseq" | "std" | "other".
+val throw_for_test(const std::string& kind) {
+  return guarded([&]() -> val {
+    if (kind == "attnseq") throw attnseq::Error(attnseq::ErrorCode::BadInput, "test error from C++");
+    if (kind == "std") throw std::runtime_error("test std::runtime_error");
+    if (kind == "bad_alloc") throw std::bad_alloc();
+    if (kind == "other") throw 42;
+    return val(kind);
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attnseq_errors) {
+  emscripten::function("errorCodes", &error_codes);
+  emscripten::function("throwForTest", &throw_for_test);
+}
+
+}  // namespace attnseq_wasm

@@ -1,0 +1,42 @@
+#include "bind_session.h"
+
+#include <emscripten/bind.h>
+
+#include "bind_errors.h"
+#include "bind_results.h"
+
+namespace attnseq_wasm {
+
+using emscripten::val;
+
+WasmSession::WasmSession(std::shared_ptr<const attnseq::Translator> translator,
+                         std::unique_ptr<attnseq::TranslationSession> session, const std::string& text)
+    : translator_(std::move(translator)), session_(std::move(session)), offsets_(utf16_offsets(text)) {}
+
+val WasmSession::source() const {
+  val o = val::object();
+  o.set("sourceTokens", source_tokens_to_js(session_->source(), offsets_));
+  o.set("encoderAttention", attention_stack_to_js(session_->encoder_attention()));
+  o.set("macs", static_cast<double>(session_->encode_macs()));
+  return o;
+}
+
+bool WasmSession::done() const { return session_->done(); }
+
+val WasmSession::next() {
+  return guarded([&] { return step_to_js(session_->next(), *session_, *translator_); });
+}
+
+val WasmSession::hypothesis() const {
+  return guarded([&] { return hypothesis_to_js(session_->hypothesis(), static_cast<int>(session_->source().size())); });
+}
+
+EMSCRIPTEN_BINDINGS(attnseq_session) {
+  emscripten::class_<WasmSession>("Session")
+      .function("source", &WasmSession::source)
+      .function("done", &WasmSession::done)
+      .function("next", &WasmSession::next)
+      .function("hypothesis", &WasmSession::hypothesis);
+}
+
+}  // namespace attnseq_wasm

@@ -1,0 +1,120 @@
+// The Embind object `Translator`: a loaded model. Created by the static load(bytes) (the bytes are
+// copied into the WebAssembly heap once and stay there as the model's weights), owned and deleted by
+// the JavaScript side (web/src/engine/core.js). Every method that can fail returns an error envelope
+// (bind_errors.h) instead of throwing.
+#include <emscripten/bind.h>
+
+#include <memory>
+#include <string>
+
+#include "attnseq/attnseq.h"
+#include "bind_errors.h"
+#include "bind_options.h"
+#include "bind_results.h"
+#include "bind_session.h"
+
+namespace attnseq_wasm {
+namespace {
+
+using emscripten::val;
+
+bool is_blank(const std::string& s) {  // the same test as Translator::translate()
+  for (unsigned char c : s)
+    if (!(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f')) return false;
+  return true;
+}
+
+val config_to_js(const attnseq::ModelConfig& c) {
+  val o = val::object();
+  o.set("arch", std::string(attnseq::arch_name(c.arch)));
+  o.set("vocabSrc", c.vocab_src);
+  o.set("vocabTgt", c.vocab_tgt);
+  o.set("shareEmbeddings", c.share_embeddings);
+  o.set("maxSrcLen", c.max_src_len);
+  o.set("maxTargetLen", c.max_target_len());
+  if (c.arch == attnseq::Arch::Rnn) {
+    o.set("embDim", c.rnn.emb_dim);
+    o.set("hidden", c.rnn.hidden);
+    o.set("attention", std::string(attnseq::attention_name(c.rnn.attention)));
+    o.set("attnDim", c.rnn.attn_dim);
+  } else {
+    o.set("dModel", c.transformer.d_model);
+    o.set("heads", c.transformer.heads);
+    o.set("ffnDim", c.transformer.ffn_dim);
+    o.set("encLayers", c.transformer.enc_layers);
+    o.set("decLayers", c.transformer.dec_layers);
+    o.set("maxPositions", c.transformer.max_positions);
+  }
+  return o;
+}
+
+}  // namespace
+
+class WasmTranslator {
+ public:
+  explicit WasmTranslator(std::shared_ptr<const attnseq::Translator> t) : t_(std::move(t)) {}
+
+  // {value: Translator} | {error}. bytes: a Uint8Array holding the model file.
+  static val load(const val& bytes) {
+    return guarded([&] {
+      const size_t n = bytes["length"].as<size_t>();
+      auto data = std::make_shared<attnseq::Bytes>(n);
+      // One copy, JavaScript → heap (the view is made after the allocation, which may grow memory).
+      val(emscripten::typed_memory_view(n, data->data())).call<void>("set", bytes);
+      auto t = std::make_shared<const attnseq::Translator>(std::move(data));
+      return val(WasmTranslator(std::move(t)));  // moved into an object owned by JavaScript
+    });
+  }
+
+  // {name, description, quantized, config: {...}, metadata: {...}} (tokenizers left out: large)
+  val info() const {
+    const attnseq::ModelInfo& info = t_->info();
+    val o = val::object();
+    o.set("name", info.name);
+    o.set("description", info.description);
+    o.set("quantized", info.quantized);
+    o.set("config", config_to_js(info.config));
+    val meta = val::object();
+    for (const auto& kv : info.metadata)
+      if (kv.first != "src_tokenizer" && kv.first != "tgt_tokenizer") meta.set(kv.first, kv.second);
+    o.set("metadata", meta);
+    return o;
+  }
+
+  val translate(const std::string& text, const val& options) const {
+    return guarded([&] {
+      const attnseq::DecodeOptions o = decode_options_from_js(options, *t_);
+      const attnseq::TranslationResult r = t_->translate(text, o);
+      return result_to_js(r, *t_, utf16_offsets(text));
+    });
+  }
+
+  // {value: Session | null} | {error}: null for blank text (nothing to generate).
+  val start(const std::string& text, const val& options) const {
+    return guarded([&] {
+      const attnseq::DecodeOptions o = decode_options_from_js(options, *t_);
+      if (is_blank(text)) return val::null();
+      auto session = t_->start(text, o);
+      return val(WasmSession(t_, std::move(session), text));  // moved to a JS-owned copy
+    });
+  }
+
+  // {value: source tokens (with </s>)} | {error}
+  val tokenize(const std::string& text) const {
+    return guarded([&] { return source_tokens_to_js(t_->tokenize(text), utf16_offsets(text)); });
+  }
+
+ private:
+  std::shared_ptr<const attnseq::Translator> t_;
+};
+
+EMSCRIPTEN_BINDINGS(attnseq_translator) {
+  emscripten::class_<WasmTranslator>("Translator")
+      .class_function("load", &WasmTranslator::load)
+      .function("info", &WasmTranslator::info)
+      .function("translate", &WasmTranslator::translate)
+      .function("start", &WasmTranslator::start)
+      .function("tokenize", &WasmTranslator::tokenize);
+}
+
+}  // namespace attnseq_wasm

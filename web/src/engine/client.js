@@ -1,0 +1,256 @@
+// The engine as the Translator sees it: call(method, args) → Promise, whether core.js runs in this
+// thread (LocalClient) or in a Web Worker (WorkerClient, the RPC of worker.js), and the async
+// iterator of generate() built on start/step/close.
+import { AttnseqError, abortError, disposedError, rehydrateError } from './errors.js';
+
+/** core.js in this thread (Node, or a page/worker that asked for {worker: false}). */
+export class LocalClient {
+  constructor(core) {
+    this.core = core;
+    this.closed = false;
+  }
+
+  call(method, args = []) {
+    return new Promise((resolve) => {
+      if (this.closed) throw disposedError();
+      resolve(this.core[method](...args));
+    });
+  }
+
+  /** Fire-and-forget variant (close/dispose): errors are ignored. */
+  send(method, args = []) {
+    this.call(method, args).catch(() => {});
+  }
+
+  terminate() {
+    this.closed = true;
+  }
+}
+
+/** core.js behind postMessage: a Worker, or any MessagePort served by worker.js's serve(). */
+export class WorkerClient {
+  /**
+   * @param {any} port Worker or MessagePort
+   * @param {() => void} [onTerminate] e.g. () => worker.terminate()
+   */
+  constructor(port, onTerminate) {
+    this.port = port;
+    this.onTerminate = onTerminate;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.closed = false;
+    this.failure = null;
+    const on = (type, fn) => (typeof port.addEventListener === 'function' ? port.addEventListener(type, fn) : (port['on' + type] = fn));
+    on('message', (event) => this.receive(event.data));
+    on('messageerror', () => this.fail(new AttnseqError('INTERNAL', 'a message from the attnseq worker could not be read')));
+    on('error', (event) => {
+      if (event && typeof event.preventDefault === 'function') event.preventDefault();
+      this.fail(new AttnseqError('LOAD_FAILED', `the attnseq Web Worker failed: ${(event && event.message) || 'it could not start'}`));
+    });
+    if (typeof port.start === 'function') port.start();
+  }
+
+  /** A module worker running web/src/engine/worker.js. */
+  static spawn() {
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'attnseq' });
+    return new WorkerClient(worker, () => worker.terminate());
+  }
+
+  call(method, args = [], transfer = []) {
+    if (this.closed) return Promise.reject(disposedError());
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      try {
+        this.port.postMessage({ id, method, args }, transfer);
+      } catch (error) {
+        this.pending.delete(id);
+        reject(new AttnseqError('INTERNAL', `cannot send ${method} to the attnseq worker: ${error && error.message}`, { cause: error }));
+      }
+    });
+  }
+
+  send(method, args = []) {
+    this.call(method, args).catch(() => {});
+  }
+
+  receive(data) {
+    const p = data && this.pending.get(data.id);
+    if (!p) return;
+    this.pending.delete(data.id);
+    if (data.ok) p.resolve(data.value);
+    else p.reject(rehydrateError(data.error));
+  }
+
+  fail(error) {
+    this.failure = error;
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+  }
+
+  terminate() {
+    if (this.closed) return;
+    this.closed = true;
+    for (const p of this.pending.values()) p.reject(disposedError());
+    this.pending.clear();
+    if (this.onTerminate) this.onTerminate();
+    else if (typeof this.port.close === 'function') this.port.close();
+  }
+}
+
+// A generation dropped without being finished, broken out of or aborted still has its session
+// closed, once the garbage collector notices.
+const abandoned = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry(({ client, session }) => { if (session !== null) client.send('close', [session]); })
+  : null;
+
+/**
+ * The async iterator of translator.generate(): one GenerationStep per model step. Starts lazily (on the
+ * first next() or when `source` is read); closes its session when it ends, is broken out of
+ * (return()), or is aborted through the AbortSignal. next() calls are served one after the other.
+ */
+export class Generation {
+  constructor(client, model, text, options, signal) {
+    this._client = client;
+    this._model = model;
+    this._text = text;
+    this._options = options;
+    this._signal = signal;
+    this._startPromise = null;
+    this._live = { client, session: null };  // what the FinalizationRegistry needs, without `this`
+    if (abandoned) abandoned.register(this, this._live, this);
+    this._source = null;
+    this._steps = 0;
+    this._finished = false;
+    this._error = null;
+    this._errorThrown = false;
+    this._queue = Promise.resolve();
+    this._abortWaiters = new Set();
+    this._onAbort = () => this._abort();
+    if (signal) {
+      if (signal.aborted) this._error = abortError(signal);
+      else signal.addEventListener('abort', this._onAbort, { once: true });
+    }
+  }
+
+  get _session() {
+    return this._live.session;
+  }
+
+  set _session(id) {
+    this._live.session = id;
+  }
+
+  /** {sourceTokens, encoderAttention, macs}: resolves once the source is encoded. */
+  get source() {
+    return this._start().then(() => this._source);
+  }
+
+  [Symbol.asyncIterator]() {
+    return this;
+  }
+
+  next() {
+    const result = this._queue.then(() => this._next());
+    this._queue = result.catch(() => {});
+    return result;
+  }
+
+  /** Ends the generation early (what `break` in for-await calls). */
+  async return(value) {
+    this._finish();
+    return { done: true, value };
+  }
+
+  async throw(error) {
+    this._finish();
+    throw error;
+  }
+
+  async _next() {
+    if (this._finished) {
+      // An error (or the abort) is thrown by one next(); after that the iterator is simply done.
+      if (this._error && !this._errorThrown) {
+        this._errorThrown = true;
+        throw this._error;
+      }
+      return { done: true, value: undefined };
+    }
+    try {
+      await this._start();
+      if (this._session === null) {  // blank text: nothing to generate
+        this._finish();
+        return { done: true, value: undefined };
+      }
+      const step = await this._abortable(this._client.call('step', [this._session]));
+      if (this._steps++ === 0) step.source = this._source;
+      if (step.done) {
+        this._session = null;  // the engine closed it with its last step
+        this._finish();
+      }
+      return { done: false, value: step };
+    } catch (error) {
+      this._fail(error);
+      this._errorThrown = true;
+      throw this._error;
+    }
+  }
+
+  _start() {
+    if (!this._startPromise) {
+      if (this._error) return Promise.reject(this._error);
+      const call = this._client.call('start', [this._model, this._text, this._options]);
+      // Whatever happens to this iterator meanwhile, a session started for it is closed if unused.
+      call.then(({ session }) => { if (this._finished && session !== null) this._client.send('close', [session]); }, () => {});
+      this._startPromise = this._abortable(call).then((started) => {
+        const { session, ...source } = started;
+        this._source = source;
+        if (this._finished) {
+          if (session !== null) this._client.send('close', [session]);
+        } else {
+          this._session = session;
+        }
+      });
+      this._startPromise.catch((error) => this._fail(error));
+    }
+    return this._startPromise;
+  }
+
+  // Rejects as soon as the signal fires, whatever the engine is still doing.
+  _abortable(promise) {
+    if (!this._signal) return promise;
+    return new Promise((resolve, reject) => {
+      if (this._error) return reject(this._error);
+      const waiter = { reject };
+      this._abortWaiters.add(waiter);
+      promise.then(
+        (v) => { this._abortWaiters.delete(waiter); this._error ? reject(this._error) : resolve(v); },
+        (e) => { this._abortWaiters.delete(waiter); reject(this._error || e); });
+    });
+  }
+
+  _abort() {
+    if (this._finished && !this._abortWaiters.size) return;
+    this._error = abortError(this._signal);
+    for (const w of this._abortWaiters) w.reject(this._error);
+    this._abortWaiters.clear();
+    this._finish();
+  }
+
+  _fail(error) {
+    if (!this._error) this._error = error;  // an abort that came first wins
+    this._finish();
+  }
+
+  _finish() {
+    if (this._finished) return;
+    this._finished = true;
+    if (this._signal) this._signal.removeEventListener('abort', this._onAbort);
+    if (this._session !== null) {
+      this._client.send('close', [this._session]);  // the "cancel": the engine deletes the session
+      this._session = null;
+    }
+    if (abandoned) abandoned.unregister(this);
+  }
+}

@@ -1,0 +1,177 @@
+// The in-thread engine: owns the Embind objects (Translator, Session) of one WebAssembly module
+// instance and speaks plain data only, so that worker.js can run it behind postMessage unchanged.
+// Models and sessions are referred to by number; every Embind object is deleted here: a session when
+// its last step is taken, when it is closed or when its model is disposed; a model on dispose().
+// Failures are AttnseqErrors (C++ errors arrive as {code, message} envelopes, bind_errors.h).
+import { AttnseqError, disposedError } from './errors.js';
+import { loadModule } from './module.js';
+
+export class Core {
+  /** @param {any} mod the Emscripten module */
+  constructor(mod) {
+    this.mod = mod;
+    this.models = new Map();    // id → {translator: Embind Translator, sessions: Set<id>}
+    this.sessions = new Map();  // id → {session: Embind Session, model: id, source, macs}
+    this.nextId = 1;
+    this.crashed = null;        // the first WebAssembly trap: the instance is unusable afterwards
+  }
+
+  static async create() {
+    return new Core(await loadModule());
+  }
+
+  /** @param {Uint8Array} bytes the model file → {model, info} */
+  load(bytes) {
+    if (!(bytes instanceof Uint8Array)) throw new AttnseqError('LOAD_FAILED', 'the model bytes must be a Uint8Array');
+    return this.guard(() => {
+      const translator = unwrap(this.mod.Translator.load(bytes));
+      let info;
+      try {
+        info = translator.info();
+      } catch (error) {
+        translator.delete();
+        throw error;
+      }
+      const id = this.nextId++;
+      this.models.set(id, { translator, sessions: new Set() });
+      return { model: id, info };
+    });
+  }
+
+  translate(model, text, options) {
+    const m = this.model(model);
+    text = checkText(text);
+    return this.guard(() => unwrap(m.translator.translate(text, options)));
+  }
+
+  tokenize(model, text) {
+    const m = this.model(model);
+    text = checkText(text);
+    return this.guard(() => unwrap(m.translator.tokenize(text)));
+  }
+
+  /** → {session: id | null (blank text: nothing to generate), sourceTokens, encoderAttention, macs} */
+  start(model, text, options) {
+    const m = this.model(model);
+    text = checkText(text);
+    return this.guard(() => {
+      const session = unwrap(m.translator.start(text, options));
+      if (session === null) return { session: null, sourceTokens: [], encoderAttention: null, macs: 0 };
+      let source;
+      try {
+        source = session.source();
+      } catch (error) {
+        session.delete();
+        throw error;
+      }
+      const id = this.nextId++;
+      this.sessions.set(id, { session, model, source, macs: source.macs });
+      m.sessions.add(id);
+      return { session: id, ...source };
+    });
+  }
+
+  /** One model step. The last one (done) carries `result` and ends the session. */
+  step(sessionId) {
+    if (this.crashed) throw this.crashedError();
+    const s = this.sessions.get(sessionId);
+    if (!s) throw staleSession();
+    return this.guard(() => {
+      let step;
+      try {
+        step = unwrap(s.session.next());
+      } catch (error) {
+        this.close(sessionId);
+        throw error;
+      }
+      s.macs += step.macs;
+      if (step.done) {
+        const h = unwrap(s.session.hypothesis());
+        step.result = { ...h, sourceTokens: s.source.sourceTokens, hypotheses: [h], macs: s.macs };
+        this.close(sessionId);
+      }
+      return step;
+    });
+  }
+
+  /** Ends a session early (idempotent). */
+  close(sessionId) {
+    const s = this.sessions.get(sessionId);
+    if (!s) return;
+    this.sessions.delete(sessionId);
+    const m = this.models.get(s.model);
+    if (m) m.sessions.delete(sessionId);
+    if (!this.crashed) s.session.delete();
+  }
+
+  /** Frees the model and its sessions (idempotent). */
+  dispose(model) {
+    const m = this.models.get(model);
+    if (!m) return;
+    for (const id of [...m.sessions]) this.close(id);
+    this.models.delete(model);
+    if (!this.crashed) m.translator.delete();
+  }
+
+  /** {heapUsed: bytes malloc'ed, memoryBytes: size of the WebAssembly memory} */
+  memory() {
+    return this.guard(() => ({ heapUsed: this.mod.heapUsed(), memoryBytes: this.mod.memoryBytes() }));
+  }
+
+  /** Test hook: a C++ exception thrown inside a binding ("attnseq" | "std" | "bad_alloc" | "other"). */
+  throwForTest(kind) {
+    return this.guard(() => unwrap(this.mod.throwForTest(kind)));
+  }
+
+  model(id) {
+    if (this.crashed) throw this.crashedError();
+    const m = this.models.get(id);
+    if (!m) throw disposedError();
+    return m;
+  }
+
+  // Runs a call into WebAssembly. AttnseqErrors pass; anything else (a trap, an Embind BindingError)
+  // becomes INTERNAL, and after a trap the instance refuses further work.
+  guard(fn) {
+    if (this.crashed) throw this.crashedError();
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof AttnseqError) throw error;
+      if (error instanceof WebAssembly.RuntimeError) this.crashed = error;
+      throw new AttnseqError('INTERNAL', `internal error in the WebAssembly module: ${error && error.message}`, { cause: error });
+    }
+  }
+
+  crashedError() {
+    return new AttnseqError('INTERNAL', `the WebAssembly module crashed earlier (${this.crashed.message}): load the model again`,
+      { cause: this.crashed });
+  }
+}
+
+function unwrap(envelope) {
+  if (envelope.error) throw new AttnseqError(envelope.error.code, envelope.error.message);
+  return envelope.value;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+// A string for the UTF-8 boundary: lone surrogates (which have no UTF-8 form) become U+FFFD, one
+// code unit for one, so source spans still index the caller's string.
+function checkText(text) {
+  if (typeof text !== 'string') throw new AttnseqError('BAD_INPUT', `the text to translate must be a string, got ${text === null ? 'null' : typeof text}`);
+  const wellFormed = typeof text.isWellFormed === 'function' ? text.isWellFormed() : !LONE_SURROGATE.test(text);
+  LONE_SURROGATE.lastIndex = 0;
+  return wellFormed ? text : text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+function staleSession() {
+  return new AttnseqError('DISPOSED', 'this generation has ended (finished, cancelled or its translator disposed)');
+}
+
+let shared = null;
+/** The Core of this thread (one module instance shared by the translators that run in-thread). */
+export function sharedCore() {
+  if (!shared) shared = Core.create().catch((error) => { shared = null; throw error; });
+  return shared;
+}

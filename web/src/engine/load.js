@@ -1,0 +1,111 @@
+// Model sources → bytes: a URL (string or URL object), a fetch Response, a Blob/File, an ArrayBuffer
+// or any ArrayBuffer view (Uint8Array...). Downloads report onProgress({loaded, total}) as chunks
+// arrive (total: null when the server does not say, or sends the file compressed); every source
+// reports a final {loaded: n, total: n}. In Node a string that is not an http(s)/data/blob URL, or a
+// file: URL, is read from the file system.
+import { AttnseqError, abortError } from './errors.js';
+import { isNode } from './module.js';
+
+/**
+ * @returns {Promise<{bytes: Uint8Array, owned: boolean}>} owned: the buffer was made here, so it may be
+ *   transferred to a worker without detaching memory the caller still holds.
+ */
+export async function loadBytes(source, { onProgress, signal } = {}) {
+  if (signal && signal.aborted) throw abortError(signal);
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new AttnseqError('BAD_OPTION', 'onProgress must be a function');
+  const done = (bytes, owned) => {
+    if (onProgress) onProgress({ loaded: bytes.byteLength, total: bytes.byteLength });
+    return { bytes, owned };
+  };
+
+  if (source instanceof Uint8Array) return done(source, false);
+  if (source instanceof ArrayBuffer || isSharedArrayBuffer(source)) return done(new Uint8Array(source), false);
+  if (ArrayBuffer.isView(source)) return done(new Uint8Array(source.buffer, source.byteOffset, source.byteLength), false);
+  if (typeof Blob !== 'undefined' && source instanceof Blob) return done(new Uint8Array(await source.arrayBuffer()), true);
+  if (typeof Response !== 'undefined' && source instanceof Response)
+    return { bytes: await readResponse(source, source.url || 'the Response', onProgress, signal), owned: true };
+  if (typeof source === 'string' || source instanceof URL) {
+    const url = String(source);
+    if (isNode && isFilePath(url)) return done(await readFileBytes(url, signal), true);
+    let response;
+    try {
+      response = await fetch(url, signal ? { signal } : undefined);
+    } catch (error) {
+      if (signal && signal.aborted) throw abortError(signal);
+      throw new AttnseqError('LOAD_FAILED', `cannot download the model from ${url}: ${error && error.message}`, { cause: error });
+    }
+    return { bytes: await readResponse(response, url, onProgress, signal), owned: true };
+  }
+  throw new AttnseqError('LOAD_FAILED',
+    `cannot load a model from ${describe(source)}: expected a URL, a Response, an ArrayBuffer or a Uint8Array`);
+}
+
+function isSharedArrayBuffer(x) {
+  return typeof SharedArrayBuffer !== 'undefined' && x instanceof SharedArrayBuffer;
+}
+
+function describe(x) {
+  if (x === null) return 'null';
+  if (typeof x === 'object') return `an object (${Object.prototype.toString.call(x)})`;
+  return `a ${typeof x}`;
+}
+
+function isFilePath(url) {
+  if (url.startsWith('file:')) return true;
+  return !/^(https?|data|blob):/i.test(url);
+}
+
+async function readFileBytes(pathOrUrl, signal) {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const buf = await readFile(pathOrUrl.startsWith('file:') ? new URL(pathOrUrl) : pathOrUrl, signal ? { signal } : undefined);
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  } catch (error) {
+    if (signal && signal.aborted) throw abortError(signal);
+    throw new AttnseqError('LOAD_FAILED', `cannot read the model file ${pathOrUrl}: ${error && error.message}`, { cause: error });
+  }
+}
+
+async function readResponse(response, url, onProgress, signal) {
+  if (!response.ok)
+    throw new AttnseqError('LOAD_FAILED', `cannot download the model from ${url}: HTTP ${response.status} ${response.statusText}`.trim());
+  if (response.bodyUsed) throw new AttnseqError('LOAD_FAILED', `the body of the Response for ${url} was already read`);
+  const encoding = response.headers.get('content-encoding');
+  const length = Number(response.headers.get('content-length'));
+  // With Content-Encoding, Content-Length counts the compressed bytes, not the ones the stream yields.
+  const total = (!encoding || encoding === 'identity') && Number.isFinite(length) && length > 0 ? length : null;
+  try {
+    if (!response.body || typeof response.body.getReader !== 'function') {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (onProgress) onProgress({ loaded: bytes.byteLength, total: bytes.byteLength });
+      return bytes;
+    }
+    const reader = response.body.getReader();
+    let buffer = new Uint8Array(total || 1 << 20);
+    let loaded = 0;
+    if (onProgress) onProgress({ loaded: 0, total });
+    for (;;) {
+      if (signal && signal.aborted) {
+        reader.cancel().catch(() => {});
+        throw abortError(signal);
+      }
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (loaded + value.byteLength > buffer.byteLength) {
+        const grown = new Uint8Array(Math.max(buffer.byteLength * 2, loaded + value.byteLength));
+        grown.set(buffer.subarray(0, loaded));
+        buffer = grown;
+      }
+      buffer.set(value, loaded);
+      loaded += value.byteLength;
+      if (onProgress) onProgress({ loaded, total });
+    }
+    if (onProgress && total !== loaded) onProgress({ loaded, total: loaded });
+    return loaded === buffer.byteLength ? buffer : buffer.slice(0, loaded);
+  } catch (error) {
+    if (error instanceof AttnseqError) throw error;
+    if (signal && signal.aborted) throw abortError(signal);
+    throw new AttnseqError('LOAD_FAILED', `downloading the model from ${url} failed: ${error && error.message}`, { cause: error });
+  }
+}

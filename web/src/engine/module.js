@@ -1,0 +1,46 @@
+// Instantiates the WebAssembly module (web/dist/attnseq.js + attnseq.wasm, built by
+// scripts/build_wasm.sh) once per JavaScript realm (page, worker or Node process).
+// Browsers and workers: the Emscripten glue fetches attnseq.wasm next to itself (import.meta.url),
+// compiling while it downloads when the server sends `Content-Type: application/wasm`.
+// Node: the bytes are read with fs and handed over as wasmBinary (the 3.1.6 glue would otherwise
+// call fetch() on a file path, which Node's fetch refuses).
+import { AttnseqError } from './errors.js';
+
+const isNode =
+  typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
+  typeof process.versions.node === 'string' && typeof window === 'undefined';
+
+let modulePromise = null;
+
+/** @returns {Promise<any>} the Emscripten module with the Embind classes and functions. */
+export function loadModule() {
+  if (!modulePromise) {
+    modulePromise = instantiate().catch((error) => {
+      modulePromise = null;  // a later call may try again
+      throw error instanceof AttnseqError
+        ? error
+        : new AttnseqError('LOAD_FAILED', `cannot start the attnseq WebAssembly module: ${error && error.message ? error.message : error}`,
+            { cause: error });
+    });
+  }
+  return modulePromise;
+}
+
+async function instantiate() {
+  if (typeof WebAssembly !== 'object') throw new AttnseqError('LOAD_FAILED', 'this JavaScript environment has no WebAssembly');
+  let factory;
+  try {
+    ({ default: factory } = await import('../../dist/attnseq.js'));
+  } catch (error) {
+    throw new AttnseqError('LOAD_FAILED',
+      `cannot import web/dist/attnseq.js (build it with scripts/build_wasm.sh): ${error && error.message}`, { cause: error });
+  }
+  const options = {};
+  if (isNode) {
+    const { readFile } = await import('node:fs/promises');
+    options.wasmBinary = await readFile(new URL('../../dist/attnseq.wasm', import.meta.url));
+  }
+  return factory(options);
+}
+
+export { isNode };

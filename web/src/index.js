@@ -1,0 +1,163 @@
+// attnseq for JavaScript: load a model, translate, or watch the decoder work step by step.
+//
+//   import { Translator } from 'attnseq';
+//   const translator = await Translator.load('models/en-fr.safetensors', { onProgress: console.log });
+//   const { text, attention } = await translator.translate('You should wear shoes.', { strategy: 'beam' });
+//   for await (const step of translator.generate('I ate an apple.')) console.log(step.token.piece);
+//   translator.dispose();
+//
+// In a page's main thread inference runs in a Web Worker (the page never freezes); in Node, in Web
+// Workers and with {worker: false} it runs in the calling thread. The API is the same. Types and the
+// full description of every field: index.d.ts.
+import { Generation, LocalClient, WorkerClient } from './engine/client.js';
+import { sharedCore } from './engine/core.js';
+import { AttnseqError, abortError } from './engine/errors.js';
+import { loadBytes } from './engine/load.js';
+import { isNode } from './engine/module.js';
+
+export { AttnseqError };
+
+const canSpawnWorker = () => !isNode && typeof Worker === 'function';
+const isMainThread = () => typeof window === 'object' && typeof document === 'object';
+
+export class Translator {
+  #client;
+  #model;
+  #info;
+  #disposed = false;
+  #inWorker;
+
+  /** @private use Translator.load() */
+  constructor(client, model, info, inWorker) {
+    if (!(client instanceof LocalClient || client instanceof WorkerClient))
+      throw new TypeError('use Translator.load() to create a Translator');
+    this.#client = client;
+    this.#model = model;
+    this.#info = info;
+    this.#inWorker = inWorker;
+  }
+
+  /**
+   * @param {string | URL | Response | Blob | ArrayBuffer | ArrayBufferView} source
+   * @param {{onProgress?: (p: {loaded: number, total: number | null}) => void, worker?: boolean, signal?: AbortSignal}} [options]
+   */
+  static async load(source, options = {}) {
+    if (options === null || typeof options !== 'object') throw new AttnseqError('BAD_OPTION', 'load options must be an object');
+    const { onProgress, worker, signal, ...rest } = options;
+    const unknown = Object.keys(rest);
+    if (unknown.length) throw new AttnseqError('BAD_OPTION', `unknown load option "${unknown[0]}" (known: onProgress, worker, signal)`);
+    if (worker !== undefined && typeof worker !== 'boolean') throw new AttnseqError('BAD_OPTION', 'load option worker must be true or false');
+    if (worker === true && !canSpawnWorker())
+      throw new AttnseqError('BAD_OPTION', 'load option worker: true needs Web Workers (a browser); here the engine runs in-thread');
+    const useWorker = worker ?? (canSpawnWorker() && isMainThread());
+
+    const { bytes, owned } = await loadBytes(source, { onProgress, signal });
+    if (signal && signal.aborted) throw abortError(signal);
+    let client;
+    try {
+      if (useWorker) {
+        client = WorkerClient.spawn();
+        // Downloaded bytes are ours: transfer them. The caller's own buffer is copied, not detached.
+        const { model, info } = await client.call('load', [bytes], owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : []);
+        return new Translator(client, model, info, true);
+      }
+      client = new LocalClient(await sharedCore());
+      const { model, info } = await client.call('load', [bytes]);
+      return new Translator(client, model, info, false);
+    } catch (error) {
+      if (useWorker && client) client.terminate();
+      throw error;
+    }
+  }
+
+  /** The model: name, description, quantized, config (architecture and sizes), metadata. */
+  get info() {
+    return this.#info;
+  }
+
+  /** Whether inference runs in a Web Worker (true) or in the calling thread. */
+  get inWorker() {
+    return this.#inWorker;
+  }
+
+  get disposed() {
+    return this.#disposed;
+  }
+
+  /** Translates `text`; see index.d.ts (DecodeOptions, TranslationResult). */
+  async translate(text, options = {}) {
+    const { signal, decode } = this.#split(options);
+    if (signal && signal.aborted) throw abortError(signal);
+    const call = this.#client.call('translate', [this.#model, text, decode]);
+    if (!signal) return call;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(abortError(signal));
+      signal.addEventListener('abort', onAbort, { once: true });
+      call.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  /**
+   * Step-by-step decoding (greedy or sample): an async iterator of GenerationSteps, one per model step.
+   * `options.signal` cancels it. The returned object also has `source` (a promise of the source tokens
+   * and the encoder self-attention).
+   */
+  generate(text, options = {}) {
+    const { signal, decode } = this.#split(options);
+    return new Generation(this.#client, this.#model, text, decode, signal);
+  }
+
+  /** The source pieces of `text` (with `</s>`) and their UTF-16 spans. */
+  async tokenize(text) {
+    return this.#client.call('tokenize', [this.#model, text]);
+  }
+
+  /**
+   * Heap of the WebAssembly instance this translator runs in (shared by the in-thread translators of
+   * one thread): {heapUsed: bytes allocated, memoryBytes: size of the WebAssembly memory}.
+   */
+  async memoryUsage() {
+    return this.#client.call('memory', []);
+  }
+
+  /** Frees the model (and, in worker mode, the worker). Later calls reject with DISPOSED. */
+  dispose() {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    if (this.#inWorker) {
+      this.#client.terminate();  // the worker's whole heap goes with it
+    } else {
+      this.#client.send('dispose', [this.#model]);
+      this.#client = new LocalClient(null);
+      this.#client.terminate();
+    }
+  }
+
+  #split(options) {
+    if (options === undefined || options === null) return { signal: undefined, decode: undefined };
+    if (typeof options !== 'object' || Array.isArray(options))
+      throw new AttnseqError('BAD_OPTION', `decoding options must be an object, got ${Array.isArray(options) ? 'an array' : typeof options}`);
+    const { signal, ...decode } = options;
+    if (signal !== undefined && !isAbortSignal(signal)) throw new AttnseqError('BAD_OPTION', 'option signal must be an AbortSignal');
+    return { signal, decode };
+  }
+}
+
+if (typeof Symbol.dispose === 'symbol') Translator.prototype[Symbol.dispose] = Translator.prototype.dispose;
+
+function isAbortSignal(x) {
+  return typeof AbortSignal !== 'undefined' ? x instanceof AbortSignal : typeof x === 'object' && 'aborted' in x;
+}
+
+/**
+ * One head's [rows × cols] matrix of an attention stack (encoder self-attention, cross-attention):
+ * a view into `stack.data`, no copy.
+ */
+export function attentionHead(stack, layer, head) {
+  const rows = stack.rows ?? 1;
+  const size = rows * stack.cols;
+  if (!(layer >= 0 && layer < stack.layers && head >= 0 && head < stack.heads))
+    throw new AttnseqError('BAD_INPUT', `no attention head ${layer}/${head} (the stack has ${stack.layers} layers × ${stack.heads} heads)`);
+  const offset = (layer * stack.heads + head) * size;
+  return { data: stack.data.subarray(offset, offset + size), rows, cols: stack.cols };
+}

@@ -14,6 +14,8 @@ import os
 import subprocess
 import sys
 
+import torch
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train import safetensors_io  # noqa: E402
 from evaluate import evaluate  # noqa: E402
@@ -142,6 +144,7 @@ def main():
     ap.add_argument("--cache", default=os.path.join(ROOT, "work", "eval"))
     ap.add_argument("--beam", type=int, default=5)
     a = ap.parse_args()
+    torch.set_num_threads(1)  # the same float summation order as train/evaluate.py
     manifest = json.load(open(os.path.join(ROOT, "models", "manifest.json"), encoding="utf-8"))
     entries = manifest["models"]
     summaries = [summarize(e, a) for e in entries]

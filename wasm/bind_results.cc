@@ -120,10 +120,7 @@ val hypothesis_to_js(const attnseq::TranslationHypothesis& h, int src_len) {
   val o = val::object();
   o.set("text", h.text);
   o.set("tokens", target_tokens_to_js(h.tokens));
-  std::vector<float> logp;
-  logp.reserve(h.probabilities.size());
-  for (float p : h.probabilities) logp.push_back(std::log(p));
-  o.set("scores", number_array(logp));
+  o.set("scores", number_array(h.logprobs));
   o.set("probabilities", number_array(h.probabilities));
   o.set("score", h.score);
   o.set("finished", h.finished);
@@ -150,7 +147,7 @@ val step_to_js(const attnseq::StepEvent& ev, const attnseq::TranslationSession& 
   val o = val::object();
   o.set("step", ev.step);
   o.set("token", token_to_js(t.target_token(ev.token)));
-  o.set("text", session.hypothesis().text);
+  o.set("text", session.text());
   o.set("probability", ev.probability);
   o.set("forced", ev.forced);
   o.set("done", ev.done);

@@ -60,6 +60,7 @@ TranslationHypothesis to_text(const Translator& t, const Hypothesis& h) {
   out.text = t.detokenize(h.tokens);
   for (int id : h.tokens) out.tokens.push_back(t.target_token(id));
   for (float lp : h.token_logprobs) out.probabilities.push_back(std::exp(lp));
+  out.logprobs = h.token_logprobs;
   out.score = h.score;
   out.finished = h.finished;
   out.attention = h.attention;
@@ -144,5 +145,7 @@ TranslationSession::TranslationSession(const Translator& translator, std::vector
     : translator_(translator), source_(std::move(source)), session_(translator.model(), ids_of(source_), options) {}
 
 TranslationHypothesis TranslationSession::hypothesis() const { return to_text(translator_, session_.hypothesis()); }
+
+std::string TranslationSession::text() const { return translator_.detokenize(session_.hypothesis().tokens); }
 
 }  // namespace attnseq

@@ -37,6 +37,7 @@ struct TranslationHypothesis {
   std::string text;
   std::vector<Token> tokens;        // target tokens, </s> included when reached
   std::vector<float> probabilities;  // of each token
+  std::vector<float> logprobs;       // natural log of each token's probability (exact where p underflows)
   float score = 0.0f;
   bool finished = false;
   std::vector<std::vector<float>> attention;  // [tokens][source tokens]
@@ -90,8 +91,10 @@ class TranslationSession {
   StepEvent next() { return session_.next(); }
   const AttentionStack& encoder_attention() const { return session_.state().encoder_self_attention; }
   uint64_t encode_macs() const { return session_.state().encode_macs; }
-  // The hypothesis so far, as text and tokens.
+  // The hypothesis so far, as text and tokens (copies the attention rows).
   TranslationHypothesis hypothesis() const;
+  // The text so far (cheap: no attention copies).
+  std::string text() const;
 
  private:
   const Translator& translator_;

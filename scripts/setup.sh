@@ -5,7 +5,7 @@
 #           (the training pipeline's unit tests and the golden-data generators)
 #   wasm:   native + Emscripten and the npm packages of package-lock.json (TypeScript, playwright-core):
 #           the WebAssembly module and its JavaScript tests (Node 20 itself is assumed)
-#   all:    wasm + Chromium (browser tests)
+#   all:    wasm + Chromium and a CJK font (browser tests, screenshots of the Chinese UI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,7 +15,7 @@ pkgs=(cmake g++ make libeigen3-dev catch2 nlohmann-json3-dev brotli
 case "$want" in
   native) ;;
   wasm) pkgs+=(emscripten) ;;
-  all) pkgs+=(emscripten chromium) ;;
+  all) pkgs+=(emscripten chromium fonts-wqy-microhei) ;;
   *) echo "setup: unknown set '$want' (native, wasm or all)" >&2; exit 2 ;;
 esac
 

@@ -13,3 +13,5 @@ ctest --test-dir build/native --output-on-failure -j "$jobs"
 bash scripts/setup.sh wasm
 bash scripts/build_wasm.sh
 node --test --test-reporter=spec tests/js/
+
+bash scripts/test_e2e.sh

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// Static server for the web demo (`npm start`): serves the repository's web/, models/, docs/eval/
+// and tests/data/models/ (fallback models) on http://localhost:PORT/ and prints the demo's URL.
+// Every response carries a strong ETag made from a SHA-256 of the content (the service worker uses
+// it to detect a changed model) and, unless --no-csp, the demo's Content-Security-Policy.
+//
+// Usage: node scripts/serve.mjs [--port N] [--host H] [--models DIR] [--no-csp] [--quiet]
+//   PORT (env) sets the port when --port is not given (default 8080; 0 picks a free one).
+//   --models DIR (or ATTNSEQ_MODELS_DIR) serves DIR as /models/ instead of the repository's models/.
+// As a module: const {url, close} = await startServer({port: 0}).
+import { createServer } from 'node:http';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PREFIXES = ['web/', 'models/', 'docs/eval/', 'tests/data/models/'];
+const HIDDEN = /(^|\/)\.|\.map$/;  // dot files, source maps
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8', '.webmanifest': 'application/manifest+json',
+  '.safetensors': 'application/octet-stream', '.ts': 'text/plain; charset=utf-8',
+};
+
+const hashes = new Map();  // path → {mtimeMs, size, etag}
+
+async function etagOf(file, st, body) {
+  const hit = hashes.get(file);
+  if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.etag;
+  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  hashes.set(file, { mtimeMs: st.mtimeMs, size: st.size, etag });
+  return etag;
+}
+
+/** URL path → file path inside an allowed folder, or null. */
+function resolvePath(urlPath, modelsDir) {
+  let rel;
+  try { rel = decodeURIComponent(urlPath).replace(/^\/+/, ''); } catch { return null; }
+  if (rel.includes('\0') || HIDDEN.test(rel)) return null;
+  const norm = path.posix.normalize(rel);
+  if (norm.startsWith('..') || !PREFIXES.some((p) => norm.startsWith(p) || `${norm}/` === p)) return null;
+  if (modelsDir && norm.startsWith('models/')) {
+    const file = path.join(modelsDir, norm.slice('models/'.length));
+    return file === modelsDir || file.startsWith(modelsDir + path.sep) ? file : null;
+  }
+  const file = path.join(ROOT, norm);
+  return file.startsWith(ROOT + path.sep) ? file : null;
+}
+
+export async function handle(req, res, { csp = true, log = () => {}, modelsDir } = {}) {
+  const url = new URL(req.url, 'http://localhost');
+  const send = (status, body, headers = {}) => {
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    log(`${status} ${req.method} ${url.pathname}`);
+  };
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed\n', { Allow: 'GET, HEAD' });
+  if (url.pathname === '/' || url.pathname === '/index.html') return send(302, '', { Location: '/web/' });
+  // The widgets entry under its published name (a redirect keeps its relative imports working).
+  if (url.pathname === '/attnseq-widgets.js') return send(302, '', { Location: '/web/src/widgets.js' });
+  let file = resolvePath(url.pathname, modelsDir);
+  if (!file) return send(404, 'not found\n');
+  let st;
+  try {
+    st = await stat(file);
+    if (st.isDirectory()) {
+      if (!url.pathname.endsWith('/')) return send(301, '', { Location: `${url.pathname}/${url.search}` });
+      file = path.join(file, 'index.html');
+      st = await stat(file);
+    }
+  } catch {
+    return send(404, 'not found\n');
+  }
+  let body;
+  try { body = await readFile(file); } catch { return send(404, 'not found\n'); }
+  const etag = await etagOf(file, st, body);
+  const ext = path.extname(file).toLowerCase();
+  const headers = {
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+    'Cache-Control': 'no-cache',
+    ETag: etag,
+    'Content-Length': String(body.byteLength),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+  if (csp && (ext === '.html' || ext === '.js')) headers['Content-Security-Policy'] = CSP;
+  if (path.basename(file) === 'sw.js') headers['Service-Worker-Allowed'] = '/';
+  const inm = req.headers['if-none-match'];
+  if (inm && inm.split(',').map((x) => x.trim().replace(/^W\//, '')).includes(etag)) {
+    delete headers['Content-Length'];
+    res.writeHead(304, headers);
+    res.end();
+    log(`304 ${req.method} ${url.pathname}`);
+    return;
+  }
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  log(`200 ${req.method} ${url.pathname}`);
+}
+
+/** @returns {Promise<{url: string, port: number, close: () => Promise<void>, server: import('node:http').Server}>} */
+export function startServer({ port = 8080, host = '127.0.0.1', csp = true, log, modelsDir = process.env.ATTNSEQ_MODELS_DIR } = {}) {
+  if (modelsDir) modelsDir = path.resolve(modelsDir);
+  const sockets = new Set();
+  const server = createServer((req, res) => {
+    handle(req, res, { csp, log, modelsDir }).catch((e) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end(`internal error: ${e.message}\n`);
+    });
+  });
+  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const actual = server.address().port;
+      const shown = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+      resolve({
+        server, port: actual, url: `http://${shown}:${actual}/web/`,
+        close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
+      });
+    });
+  });
+}
+
+async function main(argv) {
+  const arg = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+  if (argv.includes('--help')) {
+    console.log('Usage: node scripts/serve.mjs [--port N] [--host H] [--models DIR] [--no-csp] [--quiet]  (PORT env: default port)');
+    return;
+  }
+  const port = Number(arg('--port') ?? process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port: ${arg('--port') ?? process.env.PORT}`);
+  const quiet = argv.includes('--quiet');
+  try {
+    const { url } = await startServer({
+      port, host: arg('--host') ?? '127.0.0.1', csp: !argv.includes('--no-csp'), modelsDir: arg('--models'),
+      log: quiet ? undefined : (line) => console.log(line),
+    });
+    console.log(`attnseq demo: ${url}`);
+    console.log(`  tutorial:   ${url}examples/tutorial.html`);
+    console.log('  (Ctrl+C stops the server)');
+  } catch (e) {
+    if (e.code === 'EADDRINUSE') {
+      console.error(`serve: port ${port} is in use; set another with PORT=<port> npm start`);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).catch((e) => { console.error(`serve: ${e.message}`); process.exit(1); });
+}

@@ -1,0 +1,170 @@
+// The demo page in Debian's Chromium: the first translation shows at once; a translation equals the
+// native CLI's (greedy and beam); the heatmap has source × target cells; an alternative token
+// re-decodes from that prefix; markup typed by the user stays text. Screenshots: artifacts/e2e/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { launch, serve, screenshot, testModel, cliTranslate, waitForRunEnd, setSpeed, ARTIFACTS } from './helpers.mjs';
+
+const model = testModel();
+const SENTENCE = 'The cat drank the milk because it was hungry.';
+let srv, browser, page, runs = 1;
+
+before(async () => {
+  srv = await serve({ modelsDir: model.modelsDir });
+  browser = await launch();
+  page = browser.page;
+  await page.goto(`${srv.url}?nosw&speed=8&model=${encodeURIComponent(model.id)}`);
+});
+
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+});
+
+async function translate(text) {
+  await page.locator('#text').fill(text);
+  await page.locator('#translate').click();
+  await waitForRunEnd(page, ++runs);
+}
+
+test('the default model loads and an example sentence is translated at once', async () => {
+  await waitForRunEnd(page, 1);
+  const shown = await page.locator('#translation').textContent();
+  const example = await page.locator('#text').inputValue();
+  assert.ok(example.length > 0);
+  assert.equal(shown, cliTranslate(model.file, example));
+  await screenshot(page, 'demo-first-translation');
+});
+
+test('the animated translation equals the native CLI output (greedy)', async () => {
+  await setSpeed(page, '8');
+  await translate(SENTENCE);
+  const shown = await page.locator('#translation').textContent();
+  assert.equal(shown, cliTranslate(model.file, SENTENCE));
+  const loopRows = await page.locator('attnseq-decoder-loop li.loop-row').count();
+  const steps = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.steps.length);
+  assert.equal(loopRows, steps, 'one decoder row per step once the animation ended');
+  await screenshot(page, 'demo-greedy');
+});
+
+test('the heatmap has one cell per source token × target token', async () => {
+  const cells = await page.locator('#fig-heatmap td[data-cell]').count();
+  const sourceTokens = await page.locator('#fig-lines .fig-src').count();
+  const targetTokens = await page.locator('#fig-lines .fig-tgt').count();
+  const run = await page.evaluate(() => {
+    const r = globalThis.attnseqDemo.stores.run.get().run;
+    return { S: r.sourceTokens.length, T: r.steps.length };
+  });
+  assert.equal(sourceTokens, run.S);
+  assert.equal(targetTokens, run.T);
+  assert.equal(cells, run.S * run.T);
+  const cell = page.locator('#fig-heatmap td[data-cell]').first();
+  await cell.focus();
+  assert.match(await page.locator('#fig-heatmap .readout').textContent(), /←.*%/);
+  await page.locator('#fig-heatmap').screenshot({ path: path.join(ARTIFACTS, 'demo-heatmap.png') });
+});
+
+test('beam search matches the CLI and draws the beam tree', async () => {
+  await page.locator('#decoding summary').click();
+  await page.locator('input[name=strategy][value=beam]').check();
+  await translate(SENTENCE);
+  const shown = await page.locator('#translation').textContent();
+  assert.equal(shown, cliTranslate(model.file, SENTENCE, ['--strategy', 'beam', '--beam-size', '4']));
+  assert.ok(await page.locator('#fig-beam .beam-node').count() > 0);
+  assert.ok(await page.locator('#fig-beam .beam-node.best').count() > 0, 'the returned hypothesis is highlighted');
+  await screenshot(page, 'demo-beam');
+  await page.locator('input[name=strategy][value=greedy]').check();
+});
+
+test('sampling with a seed, temperature, top-k and top-p matches the CLI', async () => {
+  await page.locator('input[name=strategy][value=sample]').check();
+  await page.locator('input[name=temperature]').fill('0.8');
+  await page.locator('input[name=topK]').fill('20');
+  await page.locator('input[name=topP]').fill('0.9');
+  await page.locator('input[name=seed]').fill('7');
+  await translate(SENTENCE);
+  const shown = await page.locator('#translation').textContent();
+  assert.equal(shown, cliTranslate(model.file, SENTENCE, ['--strategy', 'sample', '--temperature', '0.8', '--top-k', '20', '--top-p', '0.9', '--seed', '7']));
+  await screenshot(page, 'demo-sample');
+  await page.locator('input[name=strategy][value=greedy]').check();
+});
+
+test('clicking an alternative re-decodes: the output starts with that token', async () => {
+  await translate(SENTENCE);
+  await page.locator('attnseq-decoder-loop [data-step="0"]').click();  // back to step 1
+  const buttons = page.locator('attnseq-topk button[aria-pressed=false]');
+  const n = await buttons.count();
+  let pick = null;
+  for (let i = 0; i < n && !pick; i++) {
+    const piece = await buttons.nth(i).getAttribute('data-piece');
+    if (!/^<.*>$/.test(piece) && piece.replace(/\u2581/g, '').trim()) pick = { i, piece };
+  }
+  assert.ok(pick, 'an alternative token to click');
+  await buttons.nth(pick.i).click();
+  await waitForRunEnd(page, ++runs);
+  const word = pick.piece.replace(/\u2581/g, ' ').trim();
+  const shown = await page.locator('#translation').textContent();
+  assert.ok(shown.startsWith(word), `"${shown}" starts with "${word}"`);
+  const first = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.steps[0]);
+  assert.equal(first.piece, pick.piece);
+  assert.equal(first.forced, true);
+  await screenshot(page, 'demo-alternative');
+});
+
+test('markup in the input is shown as text and runs nothing', async () => {
+  const evil = 'Hi <img src=x onerror="window.__xss=1"> <b>you</b>';
+  await translate(evil);
+  assert.equal(await page.evaluate(() => globalThis.__xss), undefined);
+  const imgs = await page.evaluate(() => {
+    const all = [];
+    const walk = (root) => { for (const el of root.querySelectorAll('*')) { all.push(el.tagName); if (el.shadowRoot) walk(el.shadowRoot); } };
+    walk(document);
+    return all.filter((t) => t === 'IMG').length;
+  });
+  assert.equal(imgs, 0, 'no <img> element was created');
+  const scripts = await page.locator('body script').count();
+  assert.equal(scripts, 0, 'no <script> element in the body');
+  const sourceText = await page.locator('#fig-lines .fig-src').allTextContents();
+  assert.ok(sourceText.join('').includes('<'), 'the "<" of the input is shown as a token');
+  assert.equal(await page.locator('#text').inputValue(), evil);
+  await screenshot(page, 'demo-markup-as-text');
+  assert.deepEqual(browser.errors.filter((e) => !/404|Not Found/.test(e)), []);
+});
+
+test('the animation is keyboard operable', async () => {
+  await page.locator('#generation').focus();
+  const state = () => page.evaluate(() => globalThis.attnseqDemo.stores.playback.get());
+  const last = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.steps.length - 1);
+  await page.keyboard.press('Home');  // restart: playing from before the first step
+  let s = await state();
+  assert.equal(s.playing, true);
+  await page.keyboard.press(' ');  // pause
+  s = await state();
+  assert.equal(s.playing, false);
+  await page.keyboard.press('End');
+  assert.equal((await state()).index, last);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal((await state()).index, last - 1);
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await state()).index, last);
+  // The toolbar's buttons have names, and the step slider says where it is.
+  for (const name of ['Restart', 'Step back', 'Play', 'Step forward']) {
+    assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+  }
+  assert.match(await page.locator('attnseq-playback input[name=step]').getAttribute('aria-valuetext'), /Step \d+ \/ \d+/);
+});
+
+test('with prefers-reduced-motion the translation is shown whole, without animation', async () => {
+  const b = await launch({ reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
+  try {
+    await b.page.goto(`${srv.url}?nosw&model=${encodeURIComponent(model.id)}`);
+    await b.page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1, null, { timeout: 120_000 });
+    const s = await b.page.evaluate(() => ({ p: globalThis.attnseqDemo.stores.playback.get(), n: globalThis.attnseqDemo.stores.run.get().run.steps.length }));
+    assert.equal(s.p.playing, false);
+    assert.equal(s.p.index, s.n - 1);
+    await screenshot(b.page, 'demo-phone-reduced-motion');
+  } finally {
+    await b.close();
+  }
+});

@@ -1,0 +1,90 @@
+// The tutorial page (web/examples/tutorial.html): every widget renders its view; widgets share one
+// worker per model; a figure exports as SVG and PNG. Screenshots: artifacts/e2e/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { launch, serve, screenshot, testModel, ARTIFACTS } from './helpers.mjs';
+
+const model = testModel();
+let srv, browser, page;
+
+before(async () => {
+  srv = await serve({ modelsDir: model.modelsDir });
+  browser = await launch({ viewport: { width: 1200, height: 900 } });
+  page = browser.page;
+  await page.goto(`${srv.url}examples/tutorial.html`);
+});
+
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+});
+
+const WIDGETS = 'attnseq-translate, attnseq-generation, attnseq-attention';
+
+test('every widget of the tutorial renders', async () => {
+  const count = await page.locator(WIDGETS).count();
+  assert.ok(count >= 6, `the tutorial has its widgets (${count})`);
+  await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((w) => Number(w.dataset.ready ?? 0) >= 1
+    || w.shadowRoot?.querySelector('.w-status.error')), WIDGETS, { timeout: 180_000, polling: 250 });
+  const report = await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((w) => {
+    const r = w.shadowRoot;
+    return {
+      tag: w.tagName.toLowerCase(), view: w.getAttribute('view'), ready: w.dataset.ready,
+      error: r.querySelector('.w-status.error')?.textContent ?? null,
+      svg: r.querySelectorAll('svg.fig').length, table: r.querySelectorAll('table').length,
+      rows: r.querySelectorAll('.loop-row').length, bars: r.querySelectorAll('ul.topk li').length,
+      output: r.querySelector('output')?.textContent ?? null,
+      note: r.querySelector('.w-note')?.textContent ?? '',
+    };
+  }), WIDGETS);
+  for (const w of report) {
+    assert.equal(w.error, null, `${w.tag} ${w.view ?? ''}: ${w.error}`);
+    if (w.tag === 'attnseq-translate') { assert.ok(w.output?.length > 0, 'translate: a translation'); assert.ok(w.svg > 0, 'translate: the lines figure'); }
+    if (w.tag === 'attnseq-generation') assert.ok(w.rows > 0, 'generation: the decoder loop (autoplay starts when in view)');
+    // A view the model cannot show (self-attention of an RNN, when no Transformer is installed) says so.
+    if (w.tag === 'attnseq-attention') assert.ok(w.svg + w.table > 0 || w.note.length > 0, `attention ${w.view}: a figure`);
+  }
+  // Several widgets, one worker per model file.
+  const models = new Set(await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((w) => w.stores.model.get().modelId), WIDGETS));
+  assert.ok(page.workers().length <= models.size, `${page.workers().length} workers for ${models.size} models`);
+  await screenshot(page, 'tutorial');
+});
+
+test('the generation widget animates and re-decodes from an alternative', async () => {
+  const gen = page.locator('attnseq-generation');
+  await gen.evaluate((el) => el.setAttribute('speed', '8'));
+  await gen.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => {
+    const w = document.querySelector('attnseq-generation');
+    const { run } = w.stores.run.get();
+    return run?.done && w.stores.playback.get().index === run.steps.length - 1;
+  }, null, { timeout: 180_000 });
+  assert.ok(await gen.locator('attnseq-topk li').count() > 0, 'next-token bars');
+  await gen.locator('[data-step="0"]').click();
+  const alt = gen.locator('attnseq-topk button[aria-pressed=false]').first();
+  const piece = await alt.getAttribute('data-piece');
+  await alt.click();
+  await page.waitForFunction((p) => {
+    const w = document.querySelector('attnseq-generation');
+    const { run } = w.stores.run.get();
+    return run?.done && run.steps[0]?.piece === p;
+  }, piece, { timeout: 180_000 });
+  await gen.screenshot({ path: path.join(ARTIFACTS, 'widget-generation.png') });
+});
+
+test('an attention figure exports as SVG and PNG', async () => {
+  const widget = page.locator('attnseq-attention[view=heatmap]').first();
+  await widget.scrollIntoViewIfNeeded();
+  const [svg] = await Promise.all([page.waitForEvent('download'), widget.locator('button.w-export', { hasText: 'SVG' }).click()]);
+  const svgText = await readFile(await svg.path(), 'utf8');
+  assert.match(svg.suggestedFilename(), /\.svg$/);
+  assert.match(svgText, /^<\?xml[^>]*>\s*<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.ok((svgText.match(/<rect /g) ?? []).length > 4, 'the heatmap cells are in the SVG');
+  const [png] = await Promise.all([page.waitForEvent('download'), widget.locator('button.w-export', { hasText: 'PNG' }).click()]);
+  const bytes = await readFile(await png.path());
+  assert.match(png.suggestedFilename(), /\.png$/);
+  assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  assert.deepEqual(browser.errors.filter((e) => !/404|Not Found/.test(e)), []);
+});

@@ -1,0 +1,95 @@
+// The Compare section: the same sentence through the GRU without attention and the GRU with
+// attention side by side (each with its context figure), the BLEU-by-length chart from
+// docs/eval/<id>.json (written by train/report.py) and the KV-cache work counter (main.js).
+import { h } from '../components/dom.js';
+import { t, onLanguageChange } from '../i18n/index.js';
+import { comparePair, isNoAttention, isAttentionRnn } from './models.js';
+
+const BUCKETS = ['1-5', '6-10', '11-15', '16+'];
+const EVAL_BASE = (() => { try { return new URL('../../../docs/eval/', import.meta.url); } catch { return null; } })();
+
+/** BLEU chart data for the models of one language pair, from docs/eval/<id>.json. */
+export async function bleuData(models, base = EVAL_BASE) {
+  const series = [];
+  if (!base) return null;
+  // No attention first, then the attention GRU, then the rest (the Transformer).
+  const rank = (m) => (isNoAttention(m) ? 0 : isAttentionRnn(m) ? 1 : 2);
+  for (const m of [...models].sort((a, b) => rank(a) - rank(b))) {
+    try {
+      const res = await fetch(new URL(`${encodeURIComponent(m.id)}.json`, base));
+      if (!res.ok) continue;
+      const d = await res.json();
+      const b = d.greedy?.buckets ?? {};
+      series.push({ label: m.label, values: BUCKETS.map((k) => (b[k]?.bleu ?? null)), counts: BUCKETS.map((k) => b[k]?.segments ?? null), kind: rank(m) });
+    } catch { /* no data for this model */ }
+  }
+  return series.length ? { buckets: BUCKETS, series, source: t('cmp.bleuSource') } : null;
+}
+
+export function setupCompare(section, controller, stores) {
+  const grid = section.querySelector('#compare-grid');
+  const button = section.querySelector('#compare-run');
+  const chart = section.querySelector('#bleu');
+  let pair = null, results = null, seq = 0;
+
+  function render() {
+    grid.replaceChildren();
+    if (!pair) {
+      button.hidden = true;
+      grid.appendChild(h('p', { class: 'hint' }, t('cmp.unavailable')));
+      return;
+    }
+    button.hidden = false;
+    for (const [k, m] of pair.entries()) {
+      const r = results?.[k];
+      const fig = document.createElement('attnseq-context-figure');
+      const card = h('div', { class: 'compare-item' },
+        h('h4', {}, m.label),
+        h('p', { class: 'translation small', 'data-compare': m.id }, r ? r.text : results === null ? t('cmp.notRun') : '…'),
+        fig);
+      fig.data = r ? { source: r.sourceTokens.map((x) => x.piece), target: r.tokens.map((x) => x.piece), rows: k === 0 ? null : r.rows } : null;
+      grid.appendChild(card);
+    }
+  }
+
+  async function runCompare() {
+    const text = stores.run.get().run?.text ?? section.ownerDocument.querySelector('#text')?.value?.trim();
+    if (!pair || !text) return;
+    const my = ++seq;
+    results = [];
+    render();
+    button.disabled = true;
+    try {
+      const out = [];
+      for (const m of pair) out.push(await controller.translateWith(m.id, text));
+      if (my === seq) results = out;
+    } catch (e) {
+      if (my === seq) { results = null; grid.appendChild(h('p', { class: 'status error' }, e.message)); }
+    } finally {
+      button.disabled = false;
+      if (my === seq) render();
+    }
+  }
+
+  button.addEventListener('click', runCompare);
+  // The first time the section comes into view (with a translation to compare), it runs by itself.
+  if ('IntersectionObserver' in globalThis) {
+    const io = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting) || !pair || !stores.run.get().run?.done) return;
+      io.disconnect();
+      if (results === null) runCompare();
+    });
+    io.observe(section);
+  }
+  onLanguageChange(render);
+  stores.model.subscribe(async ({ models, info }) => {
+    if (!models.length || pair) return;
+    const catalog = controller.catalog;
+    pair = catalog ? comparePair(catalog.models, info?.src ?? 'en', info?.tgt ?? 'fr') : null;
+    render();
+    if (!catalog) return;
+    const src = pair?.[0].src ?? 'en', tgt = pair?.[0].tgt ?? 'fr';
+    chart.data = await bleuData(catalog.models.filter((m) => m.src === src && m.tgt === tgt));
+  });
+  render();
+}

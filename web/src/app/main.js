@@ -1,0 +1,162 @@
+// The demo page (web/index.html): stores, the app controller, the player and the views wired
+// together. The first translation of an example sentence starts as soon as the default model loads.
+import '../components/index.js';
+import { createModelStore, createRunStore, createPlaybackStore, createViewStore, createOptionsStore } from '../state/stores.js';
+import { createStore } from '../state/store.js';
+import { t, languages, getLanguage, setLanguage, onLanguageChange, translateDom, detectLanguage } from '../i18n/index.js';
+import { AppController } from './controller.js';
+import { createPlayer, bindPlaybackKeys } from './player.js';
+import { bindViews } from './views.js';
+import { exportFigure } from './export.js';
+import { setupCompare } from './compare.js';
+import { bindDecodingForm } from './decoding-form.js';
+import { registerServiceWorker, cacheLoadedResources } from './offline.js';
+import { reducedMotion } from '../components/dom.js';
+import { EXAMPLES } from './examples.js';
+
+const $ = (sel) => document.querySelector(sel);
+const params = new URLSearchParams(location.search);
+if (params.get('lang')) setLanguage(params.get('lang'));
+else setLanguage(detectLanguage());
+
+const stores = {
+  model: createModelStore(), run: createRunStore(), playback: createPlaybackStore(),
+  view: createViewStore(), options: createOptionsStore(), work: createStore({ cached: [], uncached: [] }),
+};
+const speed = Number(params.get('speed'));
+if ([0.5, 1, 2, 4, 8].includes(speed)) stores.playback.set({ speed });
+const controller = new AppController(stores);
+const player = createPlayer(stores);
+globalThis.attnseqDemo = { stores, controller };  // for tests and the curious
+
+// Language
+const langSel = $('#lang');
+for (const l of languages) langSel.appendChild(new Option(l.label, l.code));
+langSel.value = getLanguage();
+langSel.addEventListener('change', () => setLanguage(langSel.value));
+const relabel = () => { translateDom(document); document.title = t('app.title'); renderModelPicker(); renderStatus(); };
+onLanguageChange(relabel);
+
+// Views
+bindViews($('main'), stores, { act: player.act, onAlternative: ({ index, id }) => run(() => controller.alternative(index, id), index) });
+bindPlaybackKeys($('#generation'), player.act);
+bindPlaybackKeys($('#attention'), player.act);
+document.addEventListener('click', (e) => {
+  const b = e.target.closest?.('button[data-export]');
+  if (b) exportFigure(document.getElementById(b.dataset.export), `attnseq-${b.dataset.export.replace('fig-', '')}`, b.dataset.format);
+});
+
+// Model picker and status
+const modelSel = $('#model');
+function renderModelPicker() {
+  const { models, modelId } = stores.model.get();
+  modelSel.replaceChildren(...models.map((m) => new Option(m.label, m.id)));
+  if (modelId) modelSel.value = modelId;
+}
+stores.model.subscribe(renderModelPicker);
+function renderStatus() {
+  const m = stores.model.get(), r = stores.run.get(), el = $('#status');
+  el.classList.toggle('error', m.status === 'error' || r.status === 'error');
+  el.textContent = m.status === 'loading' ? t('app.loading', { p: Math.round(100 * m.progress) })
+    : m.status === 'error' ? t('app.modelError', { msg: m.error })
+      : r.status === 'error' ? t('app.runError', { msg: r.error })
+        : r.status === 'running' ? t('app.running') : '';
+  $('#translate').disabled = m.status !== 'ready';
+  $('#model-desc').textContent = m.info?.description ?? '';
+}
+stores.model.subscribe(renderStatus);
+stores.run.subscribe(renderStatus);
+
+// Panels that depend on the run
+let lastRunId = null;
+stores.run.subscribe(({ run }) => {
+  if (run && run.id !== lastRunId && run.sourceTokens.length) {
+    // Self-attention starts on "it" when the sentence has it (the classic example), else the first token.
+    lastRunId = run.id;
+    const it = run.sourceTokens.findIndex((x) => /^\u2581?it$/i.test(x.piece));
+    stores.view.set({ query: Math.max(0, it) });
+  }
+  $('#self-panel').hidden = !run?.encoderAttention;
+  $('#beam-panel').hidden = !run?.beamTrace;
+  const none = run?.model.attention === 'none';
+  $('#noattn-panel').hidden = !none;
+  for (const el of document.querySelectorAll('[data-attention-only]')) el.hidden = none;
+  const list = $('#hypotheses');
+  list.replaceChildren(...(run?.hypotheses ?? []).slice(0, 5).map((x) => {
+    const li = document.createElement('li');
+    li.textContent = `${x.text}  (${x.score.toFixed(2)})`;
+    return li;
+  }));
+});
+const work = $('#work');
+const renderWork = () => { work.data = { ...stores.work.get(), index: stores.playback.get().index }; };
+stores.work.subscribe(renderWork);
+stores.playback.subscribe(renderWork);
+
+function renderExamples() {
+  const src = stores.model.get().info?.src ?? 'en';
+  const box = $('#examples');
+  box.replaceChildren(...(EXAMPLES[src] ?? EXAMPLES.en).map((text) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'example';
+    b.textContent = text;
+    b.addEventListener('click', () => { $('#text').value = text; translateNow(); });
+    return b;
+  }));
+}
+stores.model.subscribe(renderExamples);
+
+// Runs
+let runSeq = 0;
+async function run(start, fromIndex = -1) {
+  const seq = ++runSeq;
+  const reduce = reducedMotion();
+  stores.playback.set({ index: fromIndex, playing: !reduce });
+  try {
+    const r = await start();
+    if (seq !== runSeq || !r) return;
+    if (reduce) stores.playback.set({ index: r.steps.length - 1, playing: false });
+    document.body.dataset.runs = String(runSeq);  // tests wait on this
+    if (seq === 1) cacheLoadedResources();
+  } catch (e) {
+    console.error(e);
+  }
+}
+
+const options = bindDecodingForm($('#decoding'), stores.options);
+function translateNow() {
+  const text = $('#text').value.trim();
+  if (!text || stores.model.get().status !== 'ready') return;
+  run(() => controller.translate(text, { ...options() }));
+}
+$('#translate-form').addEventListener('submit', (e) => { e.preventDefault(); translateNow(); });
+$('#text').addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); translateNow(); }
+});
+modelSel.addEventListener('change', async () => {
+  stores.run.set({ run: null, status: 'idle' });
+  await controller.selectModel(modelSel.value).catch(() => null);
+  const src = stores.model.get().info?.src;
+  if (src && !EXAMPLES[src]?.includes($('#text').value)) $('#text').value = (EXAMPLES[src] ?? EXAMPLES.en)[0];
+  translateNow();
+});
+
+setupCompare($('#compare'), controller, stores);
+relabel();
+
+async function start() {
+  try {
+    const catalog = await controller.init();
+    const wanted = params.get('model') ?? catalog.default;
+    await controller.selectModel(wanted);
+    const src = stores.model.get().info?.src ?? 'en';
+    $('#text').value = params.get('text') ?? (EXAMPLES[src] ?? EXAMPLES.en)[0];
+    translateNow();
+  } catch (e) {
+    console.error(e);
+    stores.model.set({ status: 'error', error: e.message });
+  }
+}
+start();
+if (/^https?:$/.test(location.protocol)) registerServiceWorker(new URL('../../sw.js', import.meta.url), (msg) => { $('#sw-status').textContent = msg; });

@@ -1,0 +1,151 @@
+// The model catalogue and the one place translators are created. A model is loaded once per page:
+// every controller and widget asking for the same file shares its Translator (so one worker, one copy
+// of the weights). The catalogue is models/manifest.json; without it, the random-weight test models
+// of tests/data/models are offered so the page still works in a fresh checkout.
+import { Translator } from '../index.js';
+
+// The repository root as served (web/src/app/ → ../../../). In a single-file build this module is a
+// data: URL, which has no relative URLs: the inlined catalogue is used there instead.
+const ROOT = (() => { try { return new URL('../../../', import.meta.url); } catch { return null; } })();
+export const MANIFEST_URL = ROOT ? new URL('models/manifest.json', ROOT).href : 'models/manifest.json';
+
+/**
+ * @typedef {Object} ModelEntry   (models/manifest.json "models" item, url resolved)
+ * @property {string} id
+ * @property {string} file
+ * @property {string} url
+ * @property {string} src
+ * @property {string} tgt
+ * @property {string} label
+ * @property {string} [arch]
+ * @property {string} [data]
+ * @property {string} [sha256]
+ */
+
+const FALLBACK = {
+  default: 'tiny-transformer',
+  models: [
+    { id: 'tiny-transformer', file: 'tiny-transformer.safetensors', src: 'en', tgt: 'fr', arch: 'transformer', label: 'Test model: Transformer (random weights)' },
+    { id: 'tiny-rnn-additive', file: 'tiny-rnn-additive.safetensors', src: 'en', tgt: 'fr', arch: 'gru-attn', label: 'Test model: GRU + attention (random weights)' },
+    { id: 'tiny-rnn-none', file: 'tiny-rnn-none.safetensors', src: 'en', tgt: 'fr', arch: 'gru-noattn', label: 'Test model: GRU without attention (random weights)' },
+  ],
+};
+
+/** The inlined catalogue of a single-file build (a JSON <script> element; never executed). */
+let inlineData;
+function inlined() {
+  if (inlineData !== undefined) return inlineData;
+  const el = globalThis.document?.getElementById('attnseq-inline');
+  try { inlineData = el ? JSON.parse(el.textContent) : null; } catch { inlineData = null; }
+  return inlineData;
+}
+
+const manifests = new Map();  // url → Promise (one fetch per page)
+
+/** @returns {Promise<{default: string, models: ModelEntry[], fallback: boolean}>} */
+export function loadManifest(url = MANIFEST_URL) {
+  if (!manifests.has(url)) manifests.set(url, fetchManifest(url));
+  return manifests.get(url);
+}
+
+async function fetchManifest(url) {
+  const inline = inlined();
+  if (inline) return { default: inline.manifest.default, models: inline.manifest.models.map((m) => ({ ...m, url: `inline:${m.id}` })), fallback: false };
+  let manifest = null, base = url;
+  try {
+    const res = await fetch(url, { cache: 'no-cache' });
+    if (res.ok) manifest = await res.json();
+  } catch { /* offline without a cached manifest, or no server: fall back */ }
+  let fallback = false;
+  if (manifest?.models?.length) {
+    // Entries whose file is not there (a model still being trained) are left out; offline, the ones
+    // the service worker cached are kept.
+    const present = await Promise.all(manifest.models.map((m) => exists(new URL(m.file, base).href)));
+    manifest = { ...manifest, models: manifest.models.filter((_, i) => present[i]) };
+  }
+  if (!manifest?.models?.length) {
+    manifest = FALLBACK;
+    base = new URL('tests/data/models/', ROOT ?? location.href).href;
+    fallback = true;
+  }
+  const models = manifest.models.map((m) => ({ ...m, label: m.label ?? m.id, url: new URL(m.file, base).href }));
+  const def = models.some((m) => m.id === manifest.default) ? manifest.default : models[0].id;
+  return { default: def, models, fallback };
+}
+
+async function exists(url) {
+  try {
+    const res = await fetch(url, { method: 'HEAD', cache: 'no-cache' });
+    return res.status !== 404;
+  } catch {
+    // Offline: what the service worker cached is there; without Cache Storage, assume it is.
+    try { return globalThis.caches ? !!(await caches.match(url)) : true; } catch { return true; }
+  }
+}
+
+/** True for a model without attention (the fixed-context GRU). */
+export const isNoAttention = (m) => /no-?attn|noattention|fixed|without attention|no attention/i.test(`${m.id} ${m.arch ?? ''} ${m.label ?? ''}`);
+/** True for an RNN with attention. */
+export const isAttentionRnn = (m) => /gru|rnn/i.test(`${m.id} ${m.arch ?? ''}`) && !isNoAttention(m);
+
+/** The (no attention, attention) RNN pair for a language pair, for the Compare view. */
+export function comparePair(models, src = 'en', tgt = 'fr') {
+  const same = models.filter((m) => m.src === src && m.tgt === tgt);
+  const none = same.find(isNoAttention) ?? models.find(isNoAttention);
+  const attn = same.find(isAttentionRnn) ?? models.find(isAttentionRnn);
+  return none && attn ? [none, attn] : null;
+}
+
+const translators = new Map();  // url → Promise<Translator>
+const listeners = new Map();    // url → Set<progress fn>
+
+function bytesOfInline(id) {
+  const b64 = inlined()?.models?.[id];
+  if (!b64) throw new Error(`model ${id} is not inlined in this page`);
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/**
+ * The shared Translator of a model (loaded on first use, in a Web Worker).
+ * @param {ModelEntry} entry
+ * @param {(p: {loaded: number, total: number|null}) => void} [onProgress]
+ * @returns {Promise<Translator>}
+ */
+export function getTranslator(entry, onProgress) {
+  const key = entry.url;
+  if (onProgress) {
+    if (!listeners.has(key)) listeners.set(key, new Set());
+    listeners.get(key).add(onProgress);
+  }
+  if (!translators.has(key)) {
+    const progress = (p) => { for (const fn of listeners.get(key) ?? []) fn(p); };
+    const inline = key.startsWith('inline:');
+    // A single-file page cannot start a module worker (file:// has no origin): it runs in-thread.
+    const promise = Translator.load(inline ? bytesOfInline(entry.id) : key, { onProgress: progress, worker: inline ? false : undefined }).finally(() => listeners.delete(key));
+    promise.catch(() => translators.delete(key));  // a later call may try again
+    translators.set(key, promise);
+  }
+  return translators.get(key);
+}
+
+/** Frees a shared translator (e.g. when the model file changed). */
+export async function forgetTranslator(entry) {
+  const p = translators.get(entry.url);
+  translators.delete(entry.url);
+  if (p) (await p.catch(() => null))?.dispose();
+}
+
+/** The contract's ModelInfo from a manifest entry and the engine's info. */
+export function modelInfo(entry, info) {
+  const c = info?.config ?? {};
+  const tf = c.arch === 'transformer';
+  return {
+    id: entry.id, label: entry.label, arch: tf ? 'transformer' : 'rnn',
+    attention: tf ? 'multihead' : c.attention ?? 'none', src: entry.src, tgt: entry.tgt,
+    decLayers: tf ? c.decLayers : 1, encLayers: tf ? c.encLayers : 0, heads: tf ? c.heads : 1,
+    description: info?.description ?? '',
+  };
+}

@@ -1,0 +1,35 @@
+// Registers the service worker (web/sw.js) that keeps the page, the module and the models for
+// offline use, tells it what this page loaded before it took control, and reports what it says:
+// cached for offline use, or a model changed on the server.
+import { t } from '../i18n/index.js';
+
+let registration = null;
+
+/**
+ * @param {URL} url        of sw.js
+ * @param {(msg: string) => void} report
+ */
+export function registerServiceWorker(url, report) {
+  if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
+  if (new URLSearchParams(location.search).has('nosw')) return;
+  navigator.serviceWorker.addEventListener('message', (e) => {
+    const m = e.data ?? {};
+    if (m.type === 'model-updated') report(t('sw.modelUpdated', { file: String(m.file ?? '') }));
+    else if (m.type === 'cached') { document.documentElement.dataset.offline = 'ready'; report(t('sw.ready')); }
+  });
+  navigator.serviceWorker.register(url, { scope: new URL('./', url).href })
+    .then(() => navigator.serviceWorker.ready)
+    .then((reg) => { registration = reg; cacheLoadedResources(); })
+    .catch((e) => console.warn('attnseq: service worker not registered:', e.message));
+}
+
+/** Asks the service worker to keep everything this page has loaded so far (same origin). */
+export function cacheLoadedResources() {
+  const sw = registration?.active;
+  if (!sw) return;
+  const urls = new Set([location.href.split('#')[0]]);
+  for (const e of performance.getEntriesByType('resource')) {
+    try { if (new URL(e.name).origin === location.origin) urls.add(e.name); } catch { /* ignore */ }
+  }
+  sw.postMessage({ type: 'cache', urls: [...urls] });
+}

@@ -1,0 +1,77 @@
+// The animation clock: advances the playback store's `index` while `playing`, at `speed` steps per
+// second, never past the last step that has arrived; stops at the end of a finished run. It only
+// touches UI state (the playback store); the run store is read.
+
+/**
+ * @param {{playback: ReturnType<import('../state/stores.js').createPlaybackStore>,
+ *          run: ReturnType<import('../state/stores.js').createRunStore>}} stores
+ */
+export function createPlayer({ playback, run }) {
+  let timer = null;
+  const total = () => run.get().run?.steps.length ?? 0;
+  const finished = () => run.get().run?.done ?? true;
+
+  function tick() {
+    timer = null;
+    const p = playback.get();
+    if (!p.playing) return;
+    if (p.index < total() - 1) playback.set({ index: p.index + 1 });
+    else if (finished()) { playback.set({ playing: false }); return; }
+    schedule();
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    const p = playback.get();
+    if (p.playing) timer = setTimeout(tick, 1000 / p.speed);
+  }
+
+  let prev = playback.get();
+  playback.subscribe((p) => {
+    if (p.playing && (!prev.playing || p.speed !== prev.speed)) schedule();
+    if (!p.playing) { clearTimeout(timer); timer = null; }
+    prev = p;
+  });
+
+  /** Handles a playback action (the attnseq-playback event's detail). */
+  function act({ action, index, speed }) {
+    const p = playback.get(), n = total();
+    switch (action) {
+      case 'toggle':
+        if (p.playing) playback.set({ playing: false });
+        else playback.set({ playing: true, index: p.index >= n - 1 && finished() ? -1 : p.index });
+        break;
+      case 'play': playback.set({ playing: true }); break;
+      case 'pause': playback.set({ playing: false }); break;
+      case 'next': playback.set({ playing: false, index: Math.min(n - 1, p.index + 1) }); break;
+      case 'prev': playback.set({ playing: false, index: Math.max(-1, p.index - 1) }); break;
+      case 'restart': playback.set({ index: -1, playing: true }); break;
+      case 'end': playback.set({ playing: false, index: n - 1 }); break;
+      case 'seek': playback.set({ playing: false, index: Math.max(-1, Math.min(n - 1, index)) }); break;
+      case 'speed': playback.set({ speed }); break;
+      default: break;
+    }
+  }
+
+  return { act, stop: () => { clearTimeout(timer); timer = null; } };
+}
+
+/**
+ * Keyboard shortcuts inside `scope`: Space or K play/pause, ←/→ step, Home restart, End last step.
+ * Keys typed into form fields and buttons keep their usual meaning.
+ */
+export function bindPlaybackKeys(scope, act) {
+  scope.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const tag = e.target.tagName;
+    if (/^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(tag) || e.target.isContentEditable) return;
+    if (e.target.closest?.('td[data-cell], [role=button], [data-step]') && !(e.key === 'k' || e.key === 'K')) {
+      if (e.key === ' ' || e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End' || e.key === 'Enter') return;
+    }
+    const map = { ' ': 'toggle', k: 'toggle', K: 'toggle', ArrowRight: 'next', ArrowLeft: 'prev', Home: 'restart', End: 'end' };
+    const action = map[e.key];
+    if (!action) return;
+    e.preventDefault();
+    act({ action });
+  });
+}

@@ -1,0 +1,174 @@
+// The base of the tutorial widgets (<attnseq-translate>, <attnseq-attention>, <attnseq-generation>):
+// a custom element with an open shadow root (the page's CSS and ours stay apart), its own stores and
+// app controller, and the page-wide shared model (models.js: one worker and one copy of the weights
+// per model file, however many widgets use it).
+//
+// Attributes shared by every widget:
+//   model      manifest id (default: the manifest's default)
+//   text       the sentence (default: an example in the model's source language)
+//   autoplay   animate the decoding when the widget scrolls into view (off under reduced motion)
+//   speed      steps per second (default 2)
+//   language   UI language of the widget: en | zh (default: the page's)
+//   strategy   greedy | beam | sample (default greedy); beam-size, temperature, top-k, top-p, seed
+import '../components/index.js';
+import { createRunStore, createPlaybackStore, createViewStore, createModelStore } from '../state/stores.js';
+import { createStore } from '../state/store.js';
+import { t, withLanguage, onLanguageChange } from '../i18n/index.js';
+import { reducedMotion } from '../components/dom.js';
+import { AppController } from './controller.js';
+import { createPlayer, bindPlaybackKeys } from './player.js';
+import { bindViews } from './views.js';
+import { EXAMPLES } from './examples.js';
+
+const STYLES = ['base.css', 'components.css', 'widgets.css'].map((f) => new URL(`../../styles/${f}`, import.meta.url).href);
+const OPTION_ATTRS = { 'beam-size': 'beamSize', temperature: 'temperature', 'top-k': 'topK', 'top-p': 'topP', seed: 'seed', 'length-penalty': 'lengthPenalty' };
+
+export class WidgetElement extends HTMLElement {
+  static get observedAttributes() { return ['model', 'text', 'language', 'speed', 'strategy', ...Object.keys(OPTION_ATTRS)]; }
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    this.stores = {
+      model: createModelStore(), run: createRunStore(), playback: createPlaybackStore(),
+      view: createViewStore(), work: createStore({ cached: [], uncached: [] }),
+    };
+    this.controller = new AppController(this.stores);
+    this.player = createPlayer(this.stores);
+    this.started = false;
+    this.pending = null;
+  }
+
+  connectedCallback() {
+    if (this.started) return;
+    this.started = true;
+    const root = this.shadowRoot;
+    for (const href of STYLES) root.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
+    this.frame = document.createElement('div');
+    this.frame.className = 'widget';
+    this.frame.setAttribute('part', 'frame');
+    root.appendChild(this.frame);
+    this.applyLanguage();
+    this.build(this.frame);  // subclass: the views
+    bindViews(this.frame, this.stores, {
+      act: this.player.act,
+      onAlternative: this.interactive ? ({ index, id }) => this.runWith(() => this.controller.alternative(index, id), index) : undefined,
+      lang: () => this.frame.dataset.lang ?? null,
+    });
+    bindPlaybackKeys(this.frame, this.player.act);
+    this.stores.model.subscribe(() => this.renderStatus());
+    this.stores.run.subscribe(() => this.renderStatus());
+    onLanguageChange(() => this.relabel());
+    this.stores.playback.set({ speed: Number(this.getAttribute('speed')) || 2 });
+    this.start();
+  }
+
+  attributeChangedCallback(name, oldValue, value) {
+    if (!this.started || oldValue === value) return;
+    if (name === 'language') { this.applyLanguage(); return; }
+    if (name === 'speed') { this.stores.playback.set({ speed: Number(value) || 2 }); return; }
+    clearTimeout(this.pending);
+    this.pending = setTimeout(() => (name === 'model' ? this.start() : this.translate()), 50);
+  }
+
+  /** Subclasses: build the widget's DOM inside `frame`. */
+  build(_frame) {}
+
+  /** Whether the next-token alternatives re-decode (generation widget). */
+  get interactive() { return false; }
+
+  applyLanguage() {
+    const lang = this.getAttribute('language');
+    if (lang) this.frame.dataset.lang = lang; else delete this.frame.dataset.lang;
+    this.relabel();
+    for (const el of this.frame.querySelectorAll('*')) if (typeof el.invalidate === 'function') el.invalidate();
+  }
+
+  /** Runs fn with the widget's language. */
+  tr(fn) { return withLanguage(this.frame?.dataset.lang ?? null, fn); }
+
+  /** Subclasses: refresh their own labels. */
+  relabel() {}
+
+  renderStatus() {
+    const el = this.frame?.querySelector('.w-status');
+    if (!el) return;
+    const m = this.stores.model.get(), r = this.stores.run.get();
+    this.tr(() => {
+      el.classList.toggle('error', m.status === 'error' || r.status === 'error');
+      el.textContent = m.status === 'loading' ? this.t('app.loading', { p: Math.round(100 * m.progress) })
+        : m.status === 'error' ? this.t('app.modelError', { msg: m.error })
+          : r.status === 'error' ? this.t('app.runError', { msg: r.error })
+            : this.missing && m.info ? this.t('w.modelMissing', { model: this.missing, label: m.info.label }) : '';
+    });
+  }
+
+  t(key, vars) { return this.tr(() => t(key, vars)); }
+
+  options() {
+    const o = { strategy: this.getAttribute('strategy') ?? 'greedy', beamSize: 4, lengthPenalty: 1, temperature: 1, topK: 0, topP: 1, seed: 42 };
+    for (const [attr, key] of Object.entries(OPTION_ATTRS)) {
+      const v = Number(this.getAttribute(attr));
+      if (this.hasAttribute(attr) && Number.isFinite(v)) o[key] = v;
+    }
+    return o;
+  }
+
+  text() {
+    const src = this.stores.model.get().info?.src ?? 'en';
+    return (this.getAttribute('text') ?? '').trim() || (EXAMPLES[src] ?? EXAMPLES.en)[0];
+  }
+
+  async start() {
+    try {
+      await this.controller.init();
+      const wanted = this.getAttribute('model');
+      this.missing = wanted && !this.controller.entryOf(wanted) ? wanted : null;  // shown by renderStatus
+      await this.controller.selectModel(wanted ?? undefined);
+      await this.translate();
+    } catch (e) {
+      console.error(e);
+      this.stores.model.set({ status: 'error', error: e.message });
+    }
+  }
+
+  async translate(text = this.text()) {
+    return this.runWith(() => this.controller.translate(text, this.options()));
+  }
+
+  /** Starts a run; animates it when `autoplay` is set and the widget is (or comes) in view. */
+  async runWith(start, fromIndex = -1) {
+    const animate = this.hasAttribute('autoplay') && !reducedMotion();
+    this.stores.playback.set({ index: fromIndex, playing: false });
+    if (animate) this.whenVisible(() => this.stores.playback.set({ playing: true }));
+    try {
+      const r = await start();
+      if (!r) return null;
+      this.afterRun(r);
+      if (!animate) this.stores.playback.set({ index: this.initialIndex(r) });
+      this.dataset.ready = String(Number(this.dataset.ready ?? 0) + 1);  // tests wait on this
+      this.dispatchEvent(new CustomEvent('attnseq-ready', { detail: { text: r.output }, bubbles: true }));
+      return r;
+    } catch (e) {
+      console.error(e);
+      return null;
+    }
+  }
+
+  /** The step shown when not animating: the last one, or the `step` attribute (1-based). */
+  initialIndex(run) {
+    const step = Number(this.getAttribute('step'));
+    return Number.isInteger(step) && step >= 1 ? Math.min(step, run.steps.length) - 1 : run.steps.length - 1;
+  }
+
+  /** Subclasses: after a run arrived (e.g. pick the self-attention query). */
+  afterRun(_run) {}
+
+  whenVisible(fn) {
+    if (!('IntersectionObserver' in globalThis)) { fn(); return; }
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) { io.disconnect(); fn(); }
+    });
+    io.observe(this);
+  }
+}

@@ -1,0 +1,170 @@
+// <attnseq-attention-lines>: the classic alignment figure. Source tokens on one row, target tokens on
+// the other, a line between every pair whose thickness and opacity follow the attention weight.
+// The current target token's lines are drawn strongly, earlier ones faintly. Narrow containers get
+// the vertical layout (source column | target column).
+//
+// data: {
+//   source: string[]          pieces (keys)
+//   target: string[]          pieces of the queries shown (target tokens, or source tokens for self-attention)
+//   rows: ArrayLike<number>[] one weight row per target token (length = source.length)
+//   current: number           highlighted target index
+//   caption: string           accessible name
+//   showAll?: boolean         also draw the earlier rows (faint); default true
+// }
+// events: attnseq-pick {index} when a target token is activated.
+import { View, define, h, s, textWidth, pct } from './dom.js';
+import { pieceText } from '../state/contract.js';
+import { t } from '../i18n/index.js';
+
+const PAD = 10, BOX_H = 24, GAP = 8, ROW_GAP = 120, V_PITCH = 30, V_GAP = 160;
+
+function layoutRow(labels, y) {
+  let x = PAD;
+  return labels.map((label) => {
+    const w = Math.max(28, textWidth(label) + 14);
+    const box = { x, y, w, h: BOX_H, label };
+    x += w + GAP;
+    return box;
+  });
+}
+
+function centerRow(boxes, width) {
+  const used = boxes.length ? boxes[boxes.length - 1].x + boxes[boxes.length - 1].w - PAD : 0;
+  const dx = Math.max(0, (width - 2 * PAD - used) / 2);
+  for (const b of boxes) b.x += dx;
+}
+
+/** Builds the figure's <svg> (also used for export). */
+export function linesSVG(d, { vertical = false } = {}) {
+  const src = d.source.map(pieceText), tgt = d.target.map(pieceText);
+  let sb, tb, width, height;
+  if (vertical) {
+    const colW = Math.max(60, ...src.map((x) => textWidth(x) + 14));
+    const tcolW = Math.max(60, ...tgt.map((x) => textWidth(x) + 14));
+    sb = src.map((label, i) => ({ x: PAD, y: PAD + i * V_PITCH, w: colW, h: BOX_H, label }));
+    tb = tgt.map((label, i) => ({ x: PAD + colW + V_GAP, y: PAD + i * V_PITCH, w: tcolW, h: BOX_H, label }));
+    width = PAD * 2 + colW + V_GAP + tcolW;
+    height = PAD * 2 + Math.max(src.length, tgt.length, 1) * V_PITCH;
+  } else {
+    sb = layoutRow(src, PAD);
+    tb = layoutRow(tgt, PAD + BOX_H + ROW_GAP);
+    const end = (b) => (b.length ? b[b.length - 1].x + b[b.length - 1].w : 0);
+    width = Math.max(end(sb), end(tb)) + PAD;
+    centerRow(sb, width);
+    centerRow(tb, width);
+    height = PAD * 2 + BOX_H * 2 + ROW_GAP;
+  }
+  const svg = s('svg', {
+    class: 'fig fig-lines', viewBox: `0 0 ${width} ${height}`, width, height,
+    role: 'img', 'aria-label': d.caption ?? '',
+  });
+  const lines = s('g', { class: 'fig-lines-g' });
+  svg.appendChild(lines);
+  const showAll = d.showAll !== false;
+  d.rows.forEach((row, i) => {
+    if (!tb[i] || (!showAll && i !== d.current)) return;
+    const cur = i === d.current;
+    for (let j = 0; j < sb.length; j++) {
+      const w = row[j] ?? 0;
+      if (w < (cur ? 0.005 : 0.05)) continue;
+      const a = sb[j], b = tb[i];
+      const [x1, y1, x2, y2] = vertical
+        ? [a.x + a.w, a.y + a.h / 2, b.x, b.y + b.h / 2]
+        : [a.x + a.w / 2, a.y + a.h, b.x + b.w / 2, b.y];
+      lines.appendChild(s('line', {
+        class: cur ? 'fig-line current' : 'fig-line', x1, y1, x2, y2,
+        'stroke-width': (0.6 + 7 * w).toFixed(2),
+        'stroke-opacity': (cur ? Math.min(1, 0.12 + 0.95 * Math.sqrt(w)) : 0.08 + 0.3 * w).toFixed(3),
+      }));
+    }
+  });
+  const weights = d.rows[d.current];
+  const tokenBox = (b, cls, title) => s('g', { class: cls },
+    s('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 5 }),
+    s('text', { x: b.x + b.w / 2, y: b.y + b.h / 2 + 4.5, 'text-anchor': 'middle' }, b.label),
+    title ? s('title', {}, title) : null);
+  sb.forEach((b, j) => {
+    const w = weights ? weights[j] ?? 0 : 0;
+    const g = tokenBox(b, 'fig-token fig-src', weights ? `${b.label}: ${pct(w)}` : b.label);
+    g.firstChild.setAttribute('fill-opacity', weights ? (0.1 + 0.9 * w).toFixed(3) : '0.1');
+    if (w > 0.45) g.classList.add('strong');
+    g.dataset.weight = w.toFixed(3);
+    svg.appendChild(g);
+  });
+  tb.forEach((b, i) => {
+    const g = tokenBox(b, `fig-token fig-tgt${i === d.current ? ' current' : ''}`, null);
+    g.dataset.index = String(i);
+    svg.appendChild(g);
+  });
+  return svg;
+}
+
+class AttentionLines extends View {
+  #vertical = false;
+  #ro = null;
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.#ro = new ResizeObserver(() => this.invalidate());
+    this.#ro.observe(this);
+    this.addEventListener('click', (e) => this.#pick(e));
+    this.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') this.#pick(e);
+    });
+  }
+
+  disconnectedCallback() { super.disconnectedCallback(); this.#ro?.disconnect(); }
+
+  #pick(e) {
+    const g = e.target.closest?.('.fig-tgt');
+    if (!g) return;
+    e.preventDefault();
+    this.emit('attnseq-pick', { index: Number(g.dataset.index) });
+  }
+
+  render(d) {
+    const focused = this.contains(document.activeElement) ? document.activeElement.dataset?.index : undefined;
+    this.replaceChildren();
+    if (!d || !d.source?.length) {
+      this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
+      return;
+    }
+    const avail = this.clientWidth || 800;
+    const horizontal = linesSVG(d, { vertical: false });
+    const vertical = Number(horizontal.getAttribute('width')) > avail && avail < 640;
+    this.#vertical = vertical;
+    const svg = vertical ? linesSVG(d, { vertical: true }) : horizontal;
+    svg.querySelectorAll('.fig-tgt').forEach((g) => {
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('aria-label', t('lines.target', { token: g.textContent }));
+    });
+    const scroller = h('div', { class: 'fig-scroll' }, svg);
+    this.appendChild(scroller);
+    // A figure wider than its box scrolls: keep the current token in view.
+    const cur = svg.querySelector('.fig-tgt.current rect');
+    if (cur && scroller.scrollWidth > scroller.clientWidth) {
+      const x = vertical ? 0 : Number(cur.getAttribute('x')) + Number(cur.getAttribute('width')) / 2;
+      scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
+    }
+    this.appendChild(h('p', { class: 'sr-only', 'aria-live': 'polite' }, describe(d)));
+    if (focused !== undefined) svg.querySelector(`.fig-tgt[data-index="${focused}"]`)?.focus({ preventScroll: true });
+  }
+
+  /** The figure as a standalone <svg> (for export). */
+  figure() {
+    const d = this.data;
+    return d ? linesSVG(d, { vertical: this.#vertical }) : null;
+  }
+}
+
+/** "«devrais» attends most to «should» (85%), «wear» (10%)" */
+export function describe(d) {
+  const row = d.rows[d.current];
+  if (!row) return '';
+  const order = [...row.keys()].sort((a, b) => row[b] - row[a]).slice(0, 3);
+  const parts = order.map((j) => `${pieceText(d.source[j])} ${pct(row[j])}`);
+  return t('lines.describe', { token: pieceText(d.target[d.current] ?? ''), list: parts.join(', ') });
+}
+
+define('attnseq-attention-lines', AttentionLines);

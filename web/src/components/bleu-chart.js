@@ -1,0 +1,57 @@
+// <attnseq-bleu-chart>: BLEU by source sentence length, one bar group per length bucket and one bar
+// per model (e.g. GRU without attention vs GRU with attention): the longer the sentence, the more
+// a single fixed context vector loses.
+//
+// data: { buckets: string[] ('1-5', '6-10', …), series: {label: string, values: (number|null)[]}[],
+//         counts?: (number|null)[] per series (sentences per bucket), kind?: 0 no attention | 1 attention GRU | 2 other
+//         source?: string (where the numbers come from) }
+import { View, define, h, s } from './dom.js';
+import { t } from '../i18n/index.js';
+
+const W = 520, H = 240, L = 40, B = 36, T = 16, R = 10;
+
+export function bleuSVG(d) {
+  const max = Math.max(10, ...d.series.flatMap((x) => x.values.filter((v) => v != null)));
+  const top = Math.ceil(max / 10) * 10;
+  const svg = s('svg', { class: 'fig fig-bleu', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('bleu.label') });
+  const y = (v) => T + (H - T - B) * (1 - v / top);
+  for (let v = 0; v <= top; v += top / 5) {
+    svg.appendChild(s('line', { class: 'grid', x1: L, x2: W - R, y1: y(v), y2: y(v) }));
+    svg.appendChild(s('text', { class: 'fig-label', x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, String(Math.round(v))));
+  }
+  const gw = (W - L - R) / d.buckets.length, bw = Math.min(40, (gw - 16) / d.series.length);
+  d.buckets.forEach((b, i) => {
+    const x0 = L + i * gw + (gw - bw * d.series.length) / 2;
+    d.series.forEach((ser, k) => {
+      const v = ser.values[i];
+      if (v == null) return;
+      const n = ser.counts?.[i];
+      svg.appendChild(s('rect', { class: `bar s${ser.kind ?? k}`, x: x0 + k * bw, y: y(v), width: bw - 3, height: y(0) - y(v) },
+        s('title', {}, `${ser.label}, ${b}: ${v.toFixed(1)}${n ? ` (${t('bleu.sentences', { n })})` : ''}`)));
+      svg.appendChild(s('text', { class: 'fig-value', x: x0 + k * bw + (bw - 3) / 2, y: y(v) - 4, 'text-anchor': 'middle' }, v.toFixed(1)));
+    });
+    svg.appendChild(s('text', { class: 'fig-label', x: L + i * gw + gw / 2, y: H - B + 16, 'text-anchor': 'middle' }, b));
+  });
+  svg.appendChild(s('text', { class: 'fig-label', x: L + (W - L - R) / 2, y: H - 4, 'text-anchor': 'middle' }, t('bleu.axis')));
+  return svg;
+}
+
+class BleuChart extends View {
+  render(d) {
+    this.replaceChildren();
+    if (!d || !d.series?.length) {
+      this.appendChild(h('p', { class: 'empty' }, t('bleu.missing')));
+      return;
+    }
+    this.appendChild(bleuSVG(d));
+    this.appendChild(h('ul', { class: 'legend' }, d.series.map((ser, k) => h('li', { class: `lg-s${ser.kind ?? k}` }, ser.label))));
+    // The same numbers as a table for screen readers.
+    this.appendChild(h('table', { class: 'sr-only' },
+      h('caption', {}, t('bleu.label')),
+      h('tr', {}, h('th', {}, t('bleu.axis')), d.series.map((ser) => h('th', {}, ser.label))),
+      d.buckets.map((b, i) => h('tr', {}, h('th', {}, b), d.series.map((ser) => h('td', {}, ser.values[i] == null ? '–' : ser.values[i].toFixed(1)))))));
+    if (d.source) this.appendChild(h('p', { class: 'hint' }, d.source));
+  }
+}
+
+define('attnseq-bleu-chart', BleuChart);

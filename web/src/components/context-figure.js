@@ -1,0 +1,71 @@
+// <attnseq-context-figure>: where the decoder's information about the source comes from.
+// Without attention, the encoder squeezes the whole sentence into one fixed vector c that every
+// target step reads; with attention, each target step t builds its own context c_t from all the
+// encoder states, weighted by that step's attention.
+//
+// data: { source: string[], target: string[], rows: ArrayLike<number>[] | null (null: fixed context),
+//         current?: number }
+import { View, define, h, s, textWidth } from './dom.js';
+import { pieceText } from '../state/contract.js';
+import { t } from '../i18n/index.js';
+
+const PITCH = 28, BOX = 22, GAP = 90, PAD = 8;
+
+export function contextSVG(d) {
+  const src = d.source.map(pieceText), tgt = d.target.map(pieceText);
+  const sw = Math.max(50, ...src.map((x) => textWidth(x) + 14)), tw = Math.max(50, ...tgt.map((x) => textWidth(x) + 14));
+  const n = Math.max(src.length, tgt.length, 1);
+  const height = PAD * 2 + n * PITCH, midX = PAD + sw + GAP, cw = 34;
+  const width = midX + cw + GAP + tw + PAD;
+  const fixed = !d.rows;
+  const svg = s('svg', { class: `fig fig-context${fixed ? ' fixed' : ''}`, viewBox: `0 0 ${width} ${height}`, width, height, role: 'img',
+    'aria-label': fixed ? t('ctx.fixedLabel') : t('ctx.attnLabel') });
+  const y = (i, count) => PAD + (i + 0.5) * ((n * PITCH) / count);
+  const edges = s('g');
+  svg.appendChild(edges);
+  if (fixed) {
+    const cy = PAD + (n * PITCH) / 2;
+    src.forEach((_, j) => edges.appendChild(s('line', { class: 'fig-line', x1: PAD + sw, y1: y(j, src.length), x2: midX, y2: cy, 'stroke-width': 1.2, 'stroke-opacity': 0.5 })));
+    tgt.forEach((_, i) => edges.appendChild(s('line', { class: 'fig-line ctx', x1: midX + cw, y1: cy, x2: midX + cw + GAP, y2: y(i, tgt.length), 'stroke-width': 1.5, 'stroke-opacity': 0.7 })));
+    svg.appendChild(s('g', { class: 'ctx-box' }, s('rect', { x: midX, y: cy - 22, width: cw, height: 44, rx: 6 }),
+      s('text', { x: midX + cw / 2, y: cy + 5, 'text-anchor': 'middle' }, 'c')));
+  } else {
+    tgt.forEach((_, i) => {
+      const row = d.rows[i] ?? [];
+      const cy = y(i, tgt.length);
+      const cur = d.current == null || i === d.current;
+      src.forEach((__, j) => {
+        const w = row[j] ?? 0;
+        if (w < 0.03) return;
+        edges.appendChild(s('line', { class: `fig-line${cur ? ' current' : ''}`, x1: PAD + sw, y1: y(j, src.length), x2: midX, y2: cy,
+          'stroke-width': (0.5 + 5 * w).toFixed(2), 'stroke-opacity': ((cur ? 0.2 : 0.05) + (cur ? 0.8 : 0.25) * w).toFixed(3) }));
+      });
+      edges.appendChild(s('line', { class: 'fig-line ctx', x1: midX + cw, y1: cy, x2: midX + cw + GAP, y2: cy, 'stroke-width': 1.5, 'stroke-opacity': 0.7 }));
+      svg.appendChild(s('g', { class: 'ctx-box' }, s('rect', { x: midX, y: cy - BOX / 2, width: cw, height: BOX, rx: 5 }),
+        s('text', { x: midX + cw / 2, y: cy + 4, 'text-anchor': 'middle', 'font-size': 11 }, `c${i + 1}`)));
+    });
+  }
+  src.forEach((label, j) => svg.appendChild(s('g', { class: 'fig-token fig-src' },
+    s('rect', { x: PAD, y: y(j, src.length) - BOX / 2, width: sw, height: BOX, rx: 5, 'fill-opacity': 0.15 }),
+    s('text', { x: PAD + sw / 2, y: y(j, src.length) + 4.5, 'text-anchor': 'middle' }, label))));
+  tgt.forEach((label, i) => svg.appendChild(s('g', { class: `fig-token fig-tgt${i === d.current ? ' current' : ''}` },
+    s('rect', { x: midX + cw + GAP, y: y(i, tgt.length) - BOX / 2, width: tw, height: BOX, rx: 5 }),
+    s('text', { x: midX + cw + GAP + tw / 2, y: y(i, tgt.length) + 4.5, 'text-anchor': 'middle' }, label))));
+  return svg;
+}
+
+class ContextFigure extends View {
+  render(d) {
+    this.replaceChildren();
+    if (!d || !d.source?.length) {
+      this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
+      return;
+    }
+    this.appendChild(h('div', { class: 'fig-scroll' }, contextSVG(d)));
+    this.appendChild(h('p', { class: 'hint' }, d.rows ? t('ctx.attnHint') : t('ctx.fixedHint')));
+  }
+
+  figure() { return this.data ? contextSVG(this.data) : null; }
+}
+
+define('attnseq-context-figure', ContextFigure);

@@ -1,0 +1,93 @@
+// <attnseq-decoder-loop>: the autoregressive loop. One row per step: the decoder input so far
+// (`<s>`, `<s> Tu`, `<s> Tu devrais`, …) → the token it produced, until `</s>`. The current step is
+// highlighted and kept in view; rows after it are not shown yet.
+//
+// data: {
+//   steps: {piece: string, probability: number, forced?: boolean}[]
+//   index: number      current step (-1: nothing produced yet)
+//   done: boolean      the run has ended (no more steps will come)
+// }
+// events: attnseq-seek {index} when a row is activated.
+import { View, define, h, pct, reducedMotion } from './dom.js';
+import { BOS, pieceText, startsWord } from '../state/contract.js';
+import { t, getLanguage } from '../i18n/index.js';
+
+const chip = (piece, cls = '') => h('span', {
+  class: `tok${startsWord(piece) ? ' ws' : ''}${piece === BOS || piece === '</s>' ? ' ctl' : ''}${cls ? ' ' + cls : ''}`,
+}, pieceText(piece));
+
+class DecoderLoop extends View {
+  connectedCallback() {
+    super.connectedCallback();
+    this.addEventListener('click', (e) => {
+      const row = e.target.closest?.('[data-step]');
+      if (row) this.emit('attnseq-seek', { index: Number(row.dataset.step) });
+    });
+    this.addEventListener('keydown', (e) => {
+      const row = e.target.closest?.('[data-step]');
+      if (row && (e.key === 'Enter' || e.key === ' ')) {
+        e.preventDefault();
+        this.emit('attnseq-seek', { index: Number(row.dataset.step) });
+      }
+    });
+  }
+
+  #list = null;
+  #status = null;
+  #steps = null;
+  #lang = null;
+
+  // Incremental: rows stay in the DOM while the same run is shown; stepping adds or removes rows.
+  render(d) {
+    if (!d) { this.replaceChildren(); this.#steps = null; return; }
+    if (this.#steps !== d.steps || this.#lang !== getLanguage() || !this.#list?.isConnected) {
+      this.#list = h('ol', { class: 'loop-rows', 'aria-label': t('loop.label') });
+      this.#status = h('p', { class: 'loop-status' });
+      this.replaceChildren(this.#list, this.#status);
+      this.#steps = d.steps;
+      this.#lang = getLanguage();
+    }
+    const list = this.#list;
+    const shown = Math.min(d.index, d.steps.length - 1);
+    const rows = list.children;
+    if (rows[0]?.classList.contains('pending')) rows[0].remove();
+    while (rows.length > shown + 1) list.lastElementChild.remove();
+    for (let i = rows.length; i <= shown; i++) list.appendChild(this.#row(d.steps, i));
+    if (shown < 0) {
+      list.appendChild(h('li', { class: 'loop-row current pending' },
+        h('span', { class: 'loop-n' }, '1'), h('span', { class: 'loop-in' }, chip(BOS)),
+        h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'), h('span', { class: 'loop-out' }, '…')));
+    }
+    for (const li of list.querySelectorAll('.loop-row.current:not(.pending)')) {
+      li.classList.remove('current'); li.tabIndex = -1; li.removeAttribute('aria-current');
+    }
+    const cur = shown >= 0 ? rows[shown] : null;
+    if (cur) { cur.classList.add('current'); cur.tabIndex = 0; cur.setAttribute('aria-current', 'step'); }
+    this.#status.textContent = shown >= 0 && d.steps[shown]?.piece === '</s>' ? t('loop.ended')
+      : d.done || shown < d.steps.length - 1 ? '' : t('loop.thinking');
+    if (cur) {
+      const top = cur.offsetTop - list.offsetTop, bottom = top + cur.offsetHeight;
+      if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight) {
+        list.scrollTo({ top: Math.max(0, bottom - list.clientHeight + 4), behavior: reducedMotion() ? 'auto' : 'smooth' });
+      }
+    }
+  }
+
+  #row(steps, i) {
+    const step = steps[i];
+    const input = [BOS, ...steps.slice(0, i).map((x) => x.piece)];
+    return h('li', {
+      class: 'loop-row', 'data-step': i, tabindex: -1,
+      'aria-label': t('loop.row', {
+        n: i + 1, input: input.map(pieceText).join(' '), token: pieceText(step.piece), p: pct(step.probability),
+      }),
+    },
+    h('span', { class: 'loop-n' }, String(i + 1)),
+    h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 && i > 0 ? 'new' : ''))),
+    h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'),
+    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`),
+      h('small', { class: 'loop-p' }, pct(step.probability))));
+  }
+}
+
+define('attnseq-decoder-loop', DecoderLoop);

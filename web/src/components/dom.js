@@ -1,0 +1,100 @@
+// DOM helpers for the views. Text is only ever inserted as text nodes (never parsed as HTML).
+import { onLanguageChange, withLanguage } from '../i18n/index.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * h('button', {class: 'x', onclick: fn, 'aria-label': 'y'}, 'text', child)
+ * Strings and numbers become text nodes; null/false children are skipped; `on*` keys add listeners.
+ */
+export function h(tag, attrs = {}, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+/** Same as h() for SVG elements. */
+export function s(tag, attrs = {}, ...children) {
+  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+function build(el, attrs, children) {
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v == null || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k === 'style' && typeof v === 'object') Object.assign(el.style, v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c == null || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else if (c instanceof Node) el.appendChild(c);
+    else el.appendChild(document.createTextNode(String(c)));
+  }
+}
+
+/**
+ * Base class of the views: set `.data` (a plain object of the contract), the element re-renders
+ * once per microtask, and again when the UI language changes. Subclasses implement render(data).
+ */
+export class View extends HTMLElement {
+  #data = null;
+  #queued = false;
+  #unsub = null;
+
+  get data() { return this.#data; }
+  set data(v) { this.#data = v; this.invalidate(); }
+
+  connectedCallback() {
+    this.#unsub = onLanguageChange(() => this.invalidate());
+    this.invalidate();
+  }
+
+  disconnectedCallback() { this.#unsub?.(); this.#unsub = null; }
+
+  invalidate() {
+    if (this.#queued) return;
+    this.#queued = true;
+    queueMicrotask(() => {
+      this.#queued = false;
+      if (!this.isConnected) return;
+      // A widget may set its own language on a wrapper: data-lang="zh".
+      withLanguage(this.closest('[data-lang]')?.dataset.lang ?? null, () => this.render(this.#data));
+    });
+  }
+
+  /** Subclasses: draw `data` (may be null). */
+  render(_data) {}
+
+  /** Dispatches a bubbling, composed CustomEvent. */
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}
+
+/** Defines a custom element once (several bundles of the same module may load). */
+export function define(name, cls) {
+  if (!customElements.get(name)) customElements.define(name, cls);
+}
+
+export const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/** Formats a probability as a percentage with one decimal under 10 %. */
+export function pct(p) {
+  const v = p * 100;
+  if (v > 0 && v < 0.05) return '<0.1%';
+  return v >= 9.95 ? `${Math.round(v)}%` : `${v.toFixed(1)}%`;
+}
+
+/** A rough text width in px for layout of token boxes (canvas measure when available). */
+let ctx = null;
+export function textWidth(text, font = '13px system-ui, sans-serif') {
+  ctx ??= document.createElement('canvas').getContext('2d');
+  if (!ctx) return text.length * 8;
+  ctx.font = font;
+  return ctx.measureText(text).width;
+}

@@ -1,0 +1,118 @@
+// <attnseq-heatmap>: the alignment matrix as a table, one row per target token (query), one column
+// per source token (key); the cell colour follows the weight, the value shows on hover and focus.
+// Arrow keys move between cells (one cell is in the tab order at a time).
+//
+// data: {
+//   rowLabels: string[]         pieces of the rows (target tokens)
+//   colLabels: string[]         pieces of the columns (source tokens)
+//   rows: ArrayLike<number>[]   weights, rows.length ≤ rowLabels.length (rows still to come are left out)
+//   current: number             highlighted row
+//   caption: string
+// }
+// events: attnseq-pick {index} when a row header is activated.
+import { View, define, h, s, pct } from './dom.js';
+import { pieceText } from '../state/contract.js';
+import { t } from '../i18n/index.js';
+
+export const heatColor = (w) => `rgba(37, 99, 235, ${(0.04 + 0.96 * Math.min(1, Math.max(0, w))).toFixed(3)})`;
+
+class Heatmap extends View {
+  #focus = [0, 0];
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.addEventListener('keydown', (e) => this.#key(e));
+    this.addEventListener('focusin', (e) => this.#show(e.target));
+    this.addEventListener('mouseover', (e) => this.#show(e.target));
+    this.addEventListener('click', (e) => {
+      const th = e.target.closest?.('th[data-row]');
+      if (th) this.emit('attnseq-pick', { index: Number(th.dataset.row) });
+    });
+  }
+
+  render(d) {
+    const hadFocus = this.contains(document.activeElement);
+    this.replaceChildren();
+    if (!d || !d.colLabels?.length) {
+      this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
+      return;
+    }
+    const cols = d.colLabels.map(pieceText);
+    const table = h('table', { class: 'heatmap' },
+      h('caption', { class: 'sr-only' }, d.caption ?? ''),
+      h('thead', {}, h('tr', {}, h('td', { class: 'corner' }),
+        cols.map((c) => h('th', { scope: 'col' }, h('span', {}, c))))));
+    const body = h('tbody');
+    const [fr, fc] = this.#focus;
+    d.rows.forEach((row, i) => {
+      const label = pieceText(d.rowLabels[i] ?? '');
+      const tr = h('tr', { class: i === d.current ? 'current' : null },
+        h('th', { scope: 'row', 'data-row': i }, label));
+      for (let j = 0; j < cols.length; j++) {
+        const w = row[j] ?? 0;
+        const on = i === Math.min(fr, d.rows.length - 1) && j === Math.min(fc, cols.length - 1);
+        tr.appendChild(h('td', {
+          class: 'cell', 'data-cell': '', 'data-r': i, 'data-c': j, tabindex: on ? 0 : -1,
+          'aria-label': t('heatmap.cell', { row: label, col: cols[j], value: pct(w) }),
+          style: { backgroundColor: heatColor(w), color: w > 0.55 ? '#fff' : '' },
+        }, w >= 0.095 ? String(Math.round(w * 100)) : ''));
+      }
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    this.appendChild(h('div', { class: 'fig-scroll' }, table));
+    this.appendChild(h('p', { class: 'readout', 'aria-live': 'polite' }, t('heatmap.hint')));
+    if (hadFocus) this.querySelector('td[tabindex="0"]')?.focus({ preventScroll: true });
+  }
+
+  #show(target) {
+    const td = target.closest?.('td[data-cell]');
+    if (!td) return;
+    const out = this.querySelector('.readout');
+    if (out) out.textContent = td.getAttribute('aria-label');
+  }
+
+  #key(e) {
+    const td = e.target.closest?.('td[data-cell]');
+    if (!td) return;
+    let r = Number(td.dataset.r), c = Number(td.dataset.c);
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (e.key === 'Home') c = 0;
+    else if (e.key === 'End') c = Infinity;
+    else if (moves[e.key]) { r += moves[e.key][0]; c += moves[e.key][1]; } else return;
+    e.preventDefault();
+    const rows = this.querySelectorAll('tbody tr');
+    r = Math.max(0, Math.min(rows.length - 1, r));
+    const cells = rows[r].querySelectorAll('td[data-cell]');
+    c = Math.max(0, Math.min(cells.length - 1, c));
+    td.tabIndex = -1;
+    cells[c].tabIndex = 0;
+    cells[c].focus();
+    this.#focus = [r, c];
+  }
+
+  /** The figure as a standalone <svg> (for export). */
+  figure() { return this.data ? heatmapSVG(this.data) : null; }
+}
+
+/** The heatmap drawn as SVG (export). */
+export function heatmapSVG(d) {
+  const cols = d.colLabels.map(pieceText), rows = d.rowLabels.slice(0, d.rows.length).map(pieceText);
+  const cell = 28, left = 12 + 8 * Math.max(3, ...rows.map((r) => r.length)), top = 12 + 7 * Math.max(3, ...cols.map((c) => c.length));
+  const width = left + cols.length * cell + 12, height = top + rows.length * cell + 12;
+  const svg = s('svg', { class: 'fig fig-heatmap', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': d.caption ?? '' });
+  cols.forEach((c, j) => svg.appendChild(s('text', {
+    class: 'fig-label', transform: `translate(${left + j * cell + cell / 2 + 4} ${top - 6}) rotate(-60)`,
+  }, c)));
+  d.rows.forEach((row, i) => {
+    svg.appendChild(s('text', { class: 'fig-label', x: left - 6, y: top + i * cell + cell / 2 + 4, 'text-anchor': 'end' }, rows[i]));
+    for (let j = 0; j < cols.length; j++) {
+      const w = row[j] ?? 0;
+      svg.appendChild(s('rect', { x: left + j * cell, y: top + i * cell, width: cell - 1, height: cell - 1, fill: heatColor(w) },
+        s('title', {}, `${rows[i]} ← ${cols[j]}: ${pct(w)}`)));
+    }
+  });
+  return svg;
+}
+
+define('attnseq-heatmap', Heatmap);

@@ -1,0 +1,41 @@
+// <attnseq-work-counter>: multiply-adds per decoder step with the key/value cache and without it
+// (the Transformer decoder then recomputes the whole prefix at every step), up to the current step.
+//
+// data: { cached: number[], uncached: number[], index: number }
+import { View, define, h, s } from './dom.js';
+import { t } from '../i18n/index.js';
+
+export const fmtMacs = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : String(Math.round(n)));
+
+class WorkCounter extends View {
+  render(d) {
+    this.replaceChildren();
+    if (!d || !d.cached?.length) {
+      this.appendChild(h('p', { class: 'empty' }, t('work.empty')));
+      return;
+    }
+    const n = Math.min(d.index, d.cached.length - 1);
+    const sum = (a) => a.slice(0, n + 1).reduce((x, y) => x + y, 0);
+    const totC = sum(d.cached), totU = sum(d.uncached);
+    this.appendChild(h('dl', { class: 'work-totals' },
+      h('div', { class: 'w-cached' }, h('dt', {}, t('work.cached')), h('dd', {}, `${fmtMacs(d.cached[Math.max(0, n)] ?? 0)} MAC`), h('dd', { class: 'tot' }, t('work.total', { v: fmtMacs(totC) }))),
+      h('div', { class: 'w-uncached' }, h('dt', {}, t('work.uncached')), h('dd', {}, `${fmtMacs(d.uncached[Math.max(0, n)] ?? 0)} MAC`), h('dd', { class: 'tot' }, t('work.total', { v: fmtMacs(totU) }))),
+      h('div', { class: 'w-ratio' }, h('dt', {}, t('work.ratio')), h('dd', {}, totC > 0 ? `${(totU / totC).toFixed(2)}×` : '–'))));
+    const W = 520, H = 120, max = Math.max(...d.uncached, ...d.cached, 1), steps = d.cached.length;
+    const bw = Math.min(24, (W - 20) / steps / 2);
+    const svg = s('svg', { class: 'fig fig-work', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('work.chart') });
+    for (let i = 0; i < steps; i++) {
+      const x = 10 + i * bw * 2, on = i <= n;
+      const bar = (v, k) => s('rect', {
+        class: `bar ${k}${on ? '' : ' future'}`, x: x + (k === 'uncached' ? bw : 0), width: bw - 1,
+        y: H - 14 - (H - 24) * (v / max), height: (H - 24) * (v / max),
+      }, s('title', {}, `${t('work.step', { n: i + 1 })}: ${fmtMacs(v)} MAC`));
+      svg.appendChild(bar(d.cached[i], 'cached'));
+      if (d.uncached[i] != null) svg.appendChild(bar(d.uncached[i], 'uncached'));
+    }
+    svg.appendChild(s('line', { class: 'grid', x1: 0, x2: W, y1: H - 14, y2: H - 14 }));
+    this.appendChild(svg);
+  }
+}
+
+define('attnseq-work-counter', WorkCounter);

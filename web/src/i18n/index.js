@@ -1,0 +1,62 @@
+// UI text in English and Simplified Chinese. t(key, vars) looks a message up in the current language
+// (falling back to English); the language defaults to the browser's and can be switched at run time.
+// Message values are plain text: callers insert them with textContent.
+import en from './en.js';
+import zh from './zh.js';
+
+const catalogs = { en, zh };
+export const languages = [{ code: 'en', label: 'English' }, { code: 'zh', label: '简体中文' }];
+
+/** 'zh' for any Chinese browser language, else 'en'. */
+export function detectLanguage(list = globalThis.navigator?.languages ?? [globalThis.navigator?.language]) {
+  for (const l of list) {
+    if (!l) continue;
+    const code = String(l).toLowerCase().split('-')[0];
+    if (code in catalogs) return code;
+  }
+  return 'en';
+}
+
+let current = detectLanguage();
+let scoped = null;  // set while withLanguage() runs
+const subs = new Set();
+
+export function getLanguage() { return scoped ?? current; }
+
+/** Runs fn with t() answering in `code` (a widget with its own language attribute); null: the page's. */
+export function withLanguage(code, fn) {
+  const prev = scoped;
+  scoped = code && code in catalogs ? code : null;
+  try { return fn(); } finally { scoped = prev; }
+}
+
+export function setLanguage(code) {
+  const next = code in catalogs ? code : 'en';
+  if (next === current) return;
+  current = next;
+  if (globalThis.document) document.documentElement.lang = next === 'zh' ? 'zh-Hans' : 'en';
+  for (const fn of [...subs]) fn(current);
+}
+
+/** Calls fn on every language change; returns the unsubscribe function. */
+export function onLanguageChange(fn) {
+  subs.add(fn);
+  return () => subs.delete(fn);
+}
+
+/**
+ * @param {string} key
+ * @param {Record<string, string|number>} [vars]  `{name}` placeholders
+ */
+export function t(key, vars) {
+  const msg = catalogs[scoped ?? current][key] ?? en[key] ?? key;
+  return vars ? msg.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : msg;
+}
+
+/** Fills every `[data-i18n]` (text), `[data-i18n-label]` (aria-label) and `[data-i18n-title]` under root. */
+export function translateDom(root) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+}

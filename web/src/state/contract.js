@@ -1,0 +1,220 @@
+// The data contract between the app controller (which talks to the engine) and the views (which only
+// draw). Views receive these plain objects as properties and never call the engine; every field a
+// view reads is listed here. Helpers at the bottom derive what several views need from a Run.
+
+/**
+ * A source token as the encoder reads it (the last one is `</s>`).
+ * @typedef {Object} SourceToken
+ * @property {number} id
+ * @property {string} piece                 SentencePiece piece, `▁` marks a word start
+ * @property {[number, number]|null} [span] UTF-16 offsets in the input text (null for `</s>`)
+ */
+
+/**
+ * One of the most likely tokens at a step, descending by probability.
+ * @typedef {Object} Alternative
+ * @property {number} id
+ * @property {string} piece
+ * @property {number} probability
+ */
+
+/**
+ * Attention weights of one query over the S source tokens, for every layer and head (RNN: 1 × 1).
+ * `data[(layer * heads + head) * cols + j]`.
+ * @typedef {Object} CrossAttention
+ * @property {number} layers
+ * @property {number} heads
+ * @property {number} cols                  S
+ * @property {Float32Array|number[]} data   layers × heads × S
+ */
+
+/**
+ * A square stack of attention matrices (encoder self-attention): `data[((l * heads + h) * rows + i) * cols + j]`.
+ * @typedef {Object} AttentionStack
+ * @property {number} layers
+ * @property {number} heads
+ * @property {number} rows
+ * @property {number} cols
+ * @property {Float32Array|number[]} data
+ */
+
+/**
+ * One decoder step: the token produced and what produced it.
+ * @typedef {Object} Step
+ * @property {{id: number, piece: string}} token
+ * @property {string} piece                 the token's piece (shortcut for token.piece)
+ * @property {string} text                  the translation text up to and including this token
+ * @property {number} probability           of the chosen token under the model
+ * @property {Alternative[]} alternatives   top-k next-token distribution at this step
+ * @property {CrossAttention|null} crossAttention
+ * @property {Float32Array|number[]} alignment  S weights (RNN: the attention; Transformer: last layer, head mean)
+ * @property {boolean} forced               taken from a forced prefix, not chosen by the search
+ * @property {boolean} eos                  the token is `</s>`
+ * @property {number} macs                  multiply-adds of this step
+ */
+
+/**
+ * A beam search candidate (web/src/index.d.ts BeamCandidate).
+ * @typedef {Object} BeamCandidate
+ * @property {number} parent   index in the previous step's list (-1 at step 0)
+ * @property {number} token
+ * @property {string} piece
+ * @property {number} logprob
+ * @property {number} score    cumulative log p
+ * @property {boolean} kept
+ * @property {boolean} finished
+ */
+
+/**
+ * @typedef {Object} ModelInfo
+ * @property {string} id              manifest id
+ * @property {string} label           human-readable, e.g. "English → French (GRU + attention)"
+ * @property {'rnn'|'transformer'} arch
+ * @property {string} attention       'none' | 'additive' | 'dot' | 'general' | 'scaled_dot' | 'multihead'
+ * @property {string} src             source language code
+ * @property {string} tgt             target language code
+ * @property {number} decLayers       cross-attention layers (RNN: 1)
+ * @property {number} encLayers       encoder self-attention layers (RNN: 0)
+ * @property {number} heads           (RNN: 1)
+ */
+
+/**
+ * Decoding options, the engine's names (web/src/index.d.ts DecodeOptions).
+ * @typedef {Object} RunOptions
+ * @property {'greedy'|'beam'|'sample'} strategy
+ * @property {number} [beamSize]
+ * @property {number} [lengthPenalty]
+ * @property {number} [temperature]
+ * @property {number} [topK]
+ * @property {number} [topP]
+ * @property {number} [seed]
+ * @property {number} [maxLength]
+ * @property {boolean} [kvCache]
+ * @property {number[]} [prefix]      forced target ids
+ */
+
+/**
+ * A whole translation as the views draw it.
+ * @typedef {Object} Run
+ * @property {number} id
+ * @property {string} text                    the input text
+ * @property {SourceToken[]} sourceTokens
+ * @property {Step[]} steps                   grows while the run streams in
+ * @property {AttentionStack|null} encoderAttention
+ * @property {ModelInfo} model
+ * @property {RunOptions} options
+ * @property {boolean} done                   no more steps will come
+ * @property {string} output                  the translation text so far
+ * @property {BeamCandidate[][]|null} beamTrace
+ * @property {{text: string, score: number}[]} hypotheses
+ * @property {number} encoderMacs
+ */
+
+/**
+ * What the controller emits as a run streams in.
+ * @typedef {Object} StepEvent
+ * @property {number} runId
+ * @property {number} index    of the step in run.steps
+ * @property {Step} step
+ */
+
+export const BOS = '<s>';
+export const EOS = '</s>';
+
+/** Display text of a piece: `▁` word marks dropped, control tokens kept. */
+export function pieceText(piece) {
+  if (piece === BOS || piece === EOS) return piece;
+  const s = piece.replace(/\u2581/g, ' ').trim();
+  return s === '' ? '\u2423' : s;
+}
+
+/** True when the piece starts a word (a gap is drawn before it). */
+export function startsWord(piece) {
+  return piece.startsWith('\u2581');
+}
+
+/**
+ * The S weights of one step for a layer/head; head 'mean' averages the heads, layer 'alignment' (or a
+ * step without cross-attention) gives the step's alignment.
+ * @param {Step} step
+ * @param {number|'alignment'} layer
+ * @param {number|'mean'} head
+ * @returns {Float32Array|number[]}
+ */
+export function stepWeights(step, layer = 'alignment', head = 'mean') {
+  const ca = step.crossAttention;
+  if (layer === 'alignment' || !ca || !ca.data || ca.data.length === 0) return step.alignment;
+  const l = Math.min(Math.max(0, layer), ca.layers - 1);
+  const S = ca.cols;
+  const out = new Float32Array(S);
+  if (head === 'mean') {
+    for (let h = 0; h < ca.heads; h++) {
+      const base = (l * ca.heads + h) * S;
+      for (let j = 0; j < S; j++) out[j] += ca.data[base + j] / ca.heads;
+    }
+  } else {
+    const base = (l * ca.heads + Math.min(Math.max(0, head), ca.heads - 1)) * S;
+    for (let j = 0; j < S; j++) out[j] = ca.data[base + j];
+  }
+  return out;
+}
+
+/**
+ * Rows (one per shown step) of source weights: the alignment matrix T × S up to step `upto` (inclusive).
+ * @param {Run} run
+ * @param {number} upto
+ * @param {number|'alignment'} layer
+ * @param {number|'mean'} head
+ */
+export function attentionRows(run, upto, layer = 'alignment', head = 'mean') {
+  const rows = [];
+  const n = Math.min(run.steps.length - 1, upto);
+  for (let i = 0; i <= n; i++) rows.push(stepWeights(run.steps[i], layer, head));
+  return rows;
+}
+
+/**
+ * One S × S encoder self-attention matrix (rows: queries).
+ * @param {AttentionStack} stack
+ * @param {number} layer
+ * @param {number|'mean'} head
+ * @returns {Float32Array[]}
+ */
+export function selfAttentionRows(stack, layer, head = 'mean') {
+  if (!stack) return [];
+  const { rows: R, cols: C, heads: H } = stack;
+  const l = Math.min(Math.max(0, layer), stack.layers - 1);
+  const out = [];
+  for (let i = 0; i < R; i++) {
+    const row = new Float32Array(C);
+    for (let h = 0; h < H; h++) {
+      if (head !== 'mean' && h !== head) continue;
+      const base = ((l * H + h) * R + i) * C;
+      const w = head === 'mean' ? 1 / H : 1;
+      for (let j = 0; j < C; j++) row[j] += stack.data[base + j] * w;
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/** The decoder input at step i: `<s>` followed by the tokens chosen before it. */
+export function decoderInput(run, i) {
+  return [BOS, ...run.steps.slice(0, Math.max(0, i)).map((s) => s.piece)];
+}
+
+/** Text of the first n steps (`</s>` left out), as the tokenizer would detokenize it. */
+export function textUpTo(run, n) {
+  let s = '';
+  for (const step of run.steps.slice(0, n)) if (!step.eos) s += step.piece;
+  return s.replace(/\u2581/g, ' ').trim();
+}
+
+/** An empty Run for a model and input (the controller fills it). */
+export function emptyRun(id, text, model, options) {
+  return {
+    id, text, model, options,
+    sourceTokens: [], steps: [], encoderAttention: null, done: false, output: '',
+    beamTrace: null, hypotheses: [], encoderMacs: 0,
+  };
+}

@@ -1,0 +1,128 @@
+// The demo's service worker: after the first visit the page, its modules, the WebAssembly module and
+// the models work with the network off.
+//  - code and data (HTML, JS, CSS, WASM, JSON): network first, the cached copy when offline;
+//  - models (*.safetensors): cache first (they are large), then revalidated in the background with
+//    the cached ETag; a new body whose SHA-256 differs from the cached one replaces it and the pages
+//    are told (a model update is detected by content hash, not by file name or date).
+// The page posts the URLs it loaded before this worker controlled it ({type: 'cache', urls}), so the
+// first visit is cached too.
+const VERSION = 'attnseq-v1';
+const CODE = `${VERSION}-code`;
+const MODELS = `${VERSION}-models`;
+const HASH_HEADER = 'x-attnseq-sha256';
+const SHELL = ['./', './index.html', './dist/attnseq.js', './dist/attnseq.wasm', '../models/manifest.json'];
+const NETWORK_TIMEOUT_MS = 5000;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CODE);
+    // One by one: a missing file (no manifest in a fresh checkout) must not fail the install.
+    await Promise.all(SHELL.map((u) => cacheFresh(cache, new URL(u, self.registration.scope).href).catch(() => {})));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) if (!key.startsWith(VERSION)) await caches.delete(key);
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('message', (event) => {
+  const msg = event.data ?? {};
+  if (msg.type !== 'cache' || !Array.isArray(msg.urls)) return;
+  event.waitUntil((async () => {
+    const urls = msg.urls.filter(sameOrigin);
+    await Promise.all(urls.map((u) => (isModel(u) ? revalidateModel(u, false) : caches.open(CODE).then((c) => cacheFresh(c, u))).catch(() => {})));
+    event.source?.postMessage({ type: 'cached', count: urls.length });
+  })());
+});
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET' || !sameOrigin(req.url) || req.headers.has('range')) return;
+  if (isModel(req.url)) event.respondWith(modelFirst(event));
+  else event.respondWith(networkFirst(req));
+});
+
+function sameOrigin(url) {
+  try { return new URL(url).origin === self.location.origin; } catch { return false; }
+}
+
+function isModel(url) {
+  return /\.safetensors(\?|$)/.test(new URL(url).pathname);
+}
+
+async function cacheFresh(cache, url) {
+  const res = await fetch(url, { cache: 'no-cache' });
+  if (res.ok && res.status === 200) await cache.put(url, res);
+  return res;
+}
+
+async function networkFirst(req) {
+  const cache = await caches.open(CODE);
+  const key = req.mode === 'navigate' ? req.url.split('#')[0].split('?')[0] : req.url;
+  try {
+    const res = await withTimeout(fetch(req), NETWORK_TIMEOUT_MS, () => cache.match(key));
+    if (res.ok && res.status === 200 && res.type === 'basic') await cache.put(key, res.clone());
+    return res;
+  } catch (error) {
+    const hit = (await cache.match(key)) ?? (req.mode === 'navigate' ? await cache.match(new URL('./', self.registration.scope).href) : null);
+    if (hit) return hit;
+    throw error;
+  }
+}
+
+// Resolves with the network response, or rejects after `ms` when a cached copy exists (slow network).
+function withTimeout(promise, ms, cached) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(async () => { if (await cached()) reject(new Error('network timeout')); }, ms);
+    promise.then((r) => { clearTimeout(timer); resolve(r); }, (e) => { clearTimeout(timer); reject(e); });
+  });
+}
+
+async function modelFirst(event) {
+  const url = event.request.url;
+  const cache = await caches.open(MODELS);
+  const hit = await cache.match(url);
+  if (hit) {
+    event.waitUntil(revalidateModel(url, true).catch(() => {}));
+    return hit;
+  }
+  const res = await fetch(event.request);
+  if (res.ok && res.status === 200) event.waitUntil(storeModel(cache, url, res.clone()).catch(() => {}));
+  return res;
+}
+
+async function sha256(buffer) {
+  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
+  return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function storeModel(cache, url, res) {
+  const body = await res.arrayBuffer();
+  const hash = await sha256(body);
+  const headers = new Headers(res.headers);
+  headers.set(HASH_HEADER, hash);
+  await cache.put(url, new Response(body, { status: 200, statusText: 'OK', headers }));
+  return hash;
+}
+
+/** Asks the server whether the model changed (If-None-Match); on a new content hash, replaces it. */
+async function revalidateModel(url, notify) {
+  const cache = await caches.open(MODELS);
+  const hit = await cache.match(url);
+  const etag = hit?.headers.get('etag');
+  // With a cached copy, ask with its ETag; without one, let the HTTP cache answer (the page has
+  // usually just downloaded the file).
+  const res = await fetch(url, etag ? { headers: { 'If-None-Match': etag }, cache: 'no-store' } : { cache: 'no-cache' });
+  if (res.status === 304 || !res.ok) return;
+  const oldHash = hit?.headers.get(HASH_HEADER) ?? null;
+  const newHash = await storeModel(cache, url, res);
+  if (notify && oldHash && oldHash !== newHash) {
+    for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+      client.postMessage({ type: 'model-updated', url, file: new URL(url).pathname.split('/').pop(), sha256: newHash });
+    }
+  }
+}

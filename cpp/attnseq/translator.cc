@@ -127,7 +127,9 @@ TranslationResult Translator::translate(const std::string& text, const DecodeOpt
     result.macs = beam.macs;
     return result;
   }
-  StepSession session(model_, src, options);
+  DecodeOptions stepwise = options;
+  stepwise.alternatives = 0;  // translate() returns no per-step alternatives: skip ranking the vocabulary
+  StepSession session(model_, src, stepwise);
   result.macs = session.state().encode_macs;
   while (!session.done()) result.macs += session.next().macs;
   result.hypotheses.push_back(to_text(*this, session.hypothesis()));

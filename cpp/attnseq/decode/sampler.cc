@@ -23,6 +23,7 @@ int argmax(const float* x, int n) {
 
 std::vector<std::pair<int, float>> top_k(const float* x, int n, int k) {
   k = std::max(0, std::min(k, n));
+  if (k == 0) return {};
   std::vector<int> idx(n);
   std::iota(idx.begin(), idx.end(), 0);
   auto better = [x](int a, int b) { return x[a] > x[b] || (x[a] == x[b] && a < b); };

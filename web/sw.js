@@ -34,7 +34,7 @@ self.addEventListener('message', (event) => {
   if (msg.type !== 'cache' || !Array.isArray(msg.urls)) return;
   event.waitUntil((async () => {
     const urls = msg.urls.filter(sameOrigin);
-    await Promise.all(urls.map((u) => (isModel(u) ? revalidateModel(u, false) : caches.open(CODE).then((c) => cacheFresh(c, u))).catch(() => {})));
+    await Promise.all(urls.map((u) => (isModel(u) ? revalidateModel(u) : caches.open(CODE).then((c) => cacheFresh(c, u))).catch(() => {})));
     event.source?.postMessage({ type: 'cached', count: urls.length });
   })());
 });
@@ -87,7 +87,7 @@ async function modelFirst(event) {
   const cache = await caches.open(MODELS);
   const hit = await cache.match(url);
   if (hit) {
-    event.waitUntil(revalidateModel(url, true).catch(() => {}));
+    event.waitUntil(revalidateModel(url).catch(() => {}));
     return hit;
   }
   const res = await fetch(event.request);
@@ -109,8 +109,22 @@ async function storeModel(cache, url, res) {
   return hash;
 }
 
-/** Asks the server whether the model changed (If-None-Match); on a new content hash, replaces it. */
-async function revalidateModel(url, notify) {
+/**
+ * Asks the server whether the model changed (If-None-Match); on a new content hash, replaces it and
+ * tells the pages. One revalidation per URL at a time: the page's own load and its "cache what I
+ * loaded" message both ask, and the second must not compare against a copy the first just replaced.
+ */
+const revalidating = new Map();  // url → Promise
+function revalidateModel(url) {
+  let p = revalidating.get(url);
+  if (!p) {
+    p = revalidateOnce(url).finally(() => revalidating.delete(url));
+    revalidating.set(url, p);
+  }
+  return p;
+}
+
+async function revalidateOnce(url) {
   const cache = await caches.open(MODELS);
   const hit = await cache.match(url);
   const etag = hit?.headers.get('etag');
@@ -120,7 +134,7 @@ async function revalidateModel(url, notify) {
   if (res.status === 304 || !res.ok) return;
   const oldHash = hit?.headers.get(HASH_HEADER) ?? null;
   const newHash = await storeModel(cache, url, res);
-  if (notify && oldHash && oldHash !== newHash) {
+  if (oldHash && oldHash !== newHash) {
     for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
       client.postMessage({ type: 'model-updated', url, file: new URL(url).pathname.split('/').pop(), sha256: newHash });
     }

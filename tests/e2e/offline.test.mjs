@@ -57,7 +57,10 @@ test('a changed model file is detected by its content hash and replaces the cach
     // The file changes on the server; the page, served the cached copy, is told about the new one.
     await copyFile(tiny('tiny-transformer-shared.safetensors'), path.join(dir, 'm.safetensors'));
     await b.page.reload();
-    await b.page.waitForFunction(() => /m\.safetensors/.test(document.querySelector('#sw-status')?.textContent ?? ''), null, { timeout: 60_000 });
+    await b.page.waitForFunction(() => document.documentElement.dataset.modelUpdated === 'm.safetensors', null, { timeout: 60_000 });
+    // The notice stays up, also after the worker reports that everything is cached.
+    await b.page.waitForFunction(() => document.documentElement.dataset.offline === 'ready', null, { timeout: 60_000 });
+    assert.match(await b.page.locator('#sw-status').textContent(), /m\.safetensors/);
     await waitForRunEnd(b.page, 1);
     await b.page.reload();  // the next load uses the new model
     await waitForRunEnd(b.page, 1);

@@ -4,6 +4,9 @@
 import { t } from '../i18n/index.js';
 
 let registration = null;
+// Model files the service worker found changed on the server during this page's life. A notice about
+// them stays up: the later "available offline" report must not hide it.
+const updatedFiles = [];
 
 /**
  * @param {URL} url        of sw.js
@@ -14,8 +17,16 @@ export function registerServiceWorker(url, report) {
   if (new URLSearchParams(location.search).has('nosw')) return;
   navigator.serviceWorker.addEventListener('message', (e) => {
     const m = e.data ?? {};
-    if (m.type === 'model-updated') report(t('sw.modelUpdated', { file: String(m.file ?? '') }));
-    else if (m.type === 'cached') { document.documentElement.dataset.offline = 'ready'; report(t('sw.ready')); }
+    if (m.type === 'model-updated') {
+      const file = String(m.file ?? '');
+      if (!updatedFiles.includes(file)) updatedFiles.push(file);
+      document.documentElement.dataset.modelUpdated = updatedFiles.join(' ');
+    } else if (m.type === 'cached') {
+      document.documentElement.dataset.offline = 'ready';
+    } else {
+      return;
+    }
+    report(updatedFiles.length ? t('sw.modelUpdated', { file: updatedFiles.join(', ') }) : t('sw.ready'));
   });
   navigator.serviceWorker.register(url, { scope: new URL('./', url).href })
     .then(() => navigator.serviceWorker.ready)

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Training queue: two lanes, at most 2 training processes (1 thread each) at once.
 #   lane A: en-fr-transformer
-#   lane B: en-fr-gru-attn -> en-fr-gru-noattn -> zh-en-transformer -> en-zh-transformer
+#   lane B: en-fr-gru-noattn -> zh-en-transformer -> en-zh-transformer
+#   (en-fr-gru-attn is shipped; `train/run_queue.sh en-fr-gru-attn` would retrain it alone)
 # Resumable: runs whose work/ckpt/NAME/done exists are skipped, unfinished ones resume from
-# work/ckpt/NAME/last.pt. Start (or restart after the machine session ended) from the repo root:
+# work/ckpt/NAME/last.pt, or, on a new machine, from the snapshot train/snapshots/NAME.pt that
+# train/snapshot.py wrote from the last machine's checkpoint (weights and progress; see docs/training.md). Start (or restart after the machine session ended) from the repo root:
 #   nohup setsid train/run_queue.sh > work/queue.log 2>&1 &
 # After each run, train/finish_run.sh NAME exports and evaluates it (failures do not stop the queue).
 set -u
@@ -25,8 +27,10 @@ run() {  # NAME DATA BUDGET_MIN
   if [ -f "$out/done" ]; then echo "$(date '+%F %T') skip $name (done)"; return; fi
   mkdir -p "$out"
   echo "$(date '+%F %T') start $name (budget $budget min)"
+  local seed=()
+  [ -f "train/snapshots/$name.pt" ] && seed=(--seed-from "train/snapshots/$name.pt")
   $PY train/train.py --data "$data" --arch-config "train/configs/$name.json" --out "$out" \
-      --budget-min "$budget" --threads 1 >> "$out/stdout.txt" 2>&1
+      --budget-min "$budget" --threads 1 "${seed[@]}" >> "$out/stdout.txt" 2>&1
   echo "$(date '+%F %T') end $name rc=$?"
   if [ -f "$out/done" ] && [ -x train/finish_run.sh ]; then
     train/finish_run.sh "$name" "$data" >> "$out/finish.txt" 2>&1 || echo "finish_run $name failed"
@@ -38,12 +42,13 @@ prepare work/data/en-fr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --vocab 400
 prepare work/data/zh-en $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000
 prepare work/data/en-zh $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-src 3000 --vocab-tgt 4000
 
+if [ "${1:-}" = en-fr-gru-attn ]; then run en-fr-gru-attn work/data/en-fr 90; exit; fi
+
 ( run en-fr-transformer work/data/en-fr 600 ) &
 (
-  run en-fr-gru-attn work/data/en-fr 90
-  run en-fr-gru-noattn work/data/en-fr 90
-  run zh-en-transformer work/data/zh-en 120
-  run en-zh-transformer work/data/en-zh 120
+  run en-fr-gru-noattn work/data/en-fr 60
+  run zh-en-transformer work/data/zh-en 180
+  run en-zh-transformer work/data/en-zh 180
 ) &
 wait
 echo "$(date '+%F %T') queue finished"

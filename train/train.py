@@ -34,6 +34,19 @@ TRAIN_DEFAULTS = {"batch_tokens": 4000, "lr": 1e-3, "schedule": "rsqrt", "warmup
                   "weight_decay": 0.0}
 
 STOP = {"flag": False}
+REWARM_STEPS = 100  # after --seed-from: lr ramps from 0 to the schedule's value over this many steps
+
+
+def snapshot_vocab_digest(data_dir):
+    """SHA-256 over the prepared SentencePiece model(s): a snapshot only fits data with the same vocabulary."""
+    import hashlib
+    with open(os.path.join(data_dir, "meta.json")) as f:
+        meta = json.load(f)
+    h = hashlib.sha256()
+    for name in sorted({meta["src_spm"], meta["tgt_spm"]}):
+        with open(os.path.join(data_dir, name), "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
 
 
 def on_signal(signum, frame):
@@ -98,6 +111,9 @@ class Trainer:
         self.last = os.path.join(a.out, "last.pt")
 
     def resume(self):
+        if not os.path.exists(self.last) and self.a.seed_from:
+            self.seed_from(self.a.seed_from)
+            return
         if not os.path.exists(self.last):
             n = sum(p.numel() for p in self.model.parameters())
             self.log(f"start {self.a.out}: params {n} config {json.dumps(self.cfg)} train {json.dumps(self.tc)}")
@@ -112,6 +128,25 @@ class Trainer:
             self.st["best_bleu"] = max(self.st["best_bleu"], ckpt.load(best)["valid_bleu"])
         self.log(f"resume from {self.last}: step {self.st['step']} epoch {self.st['epoch']} batch "
                  f"{self.st['batch']} elapsed {self.st['elapsed'] / 60:.1f} min best BLEU {self.st['best_bleu']:.2f}")
+
+    def seed_from(self, path):
+        """Continues a run from a snapshot: same config, same vocabulary (checked), its weights and step."""
+        snap = ckpt.load(path)
+        if snap["config"] != self.cfg:
+            raise SystemExit(f"{path}: its model config differs from {self.a.arch_config} + {self.a.data}; "
+                             f"delete the snapshot to start afresh")
+        mine = snapshot_vocab_digest(self.a.data)
+        if snap["vocab_sha256"] != mine:
+            raise SystemExit(f"{path}: its vocabulary (sha256 {snap['vocab_sha256'][:12]}) is not the one prepared in "
+                             f"{self.a.data} ({mine[:12]}); prepare the data as the snapshot's run did, or delete it")
+        self.model.load_state_dict({k: v.float() for k, v in snap["model"].items()})
+        self.st = snap["state"]
+        self.st["rewarm_from"] = self.st["step"]
+        # best.pt stayed on the other machine: the next evaluation writes a new one.
+        self.st["snapshot_best_bleu"], self.st["best_bleu"] = self.st["best_bleu"], -1.0
+        self.log(f"seed from snapshot {path}: step {self.st['step']} epoch {self.st['epoch']} elapsed "
+                 f"{self.st['elapsed'] / 60:.1f} min best BLEU then {self.st['snapshot_best_bleu']:.2f} (fresh optimizer, "
+                 f"{REWARM_STEPS}-step warm-up)")
 
     def save_last(self):
         ckpt.atomic_save({"model": self.model.state_dict(), "optimizer": self.opt.state_dict(),
@@ -148,6 +183,8 @@ class Trainer:
     def train_step(self, idx):
         b = collate(self.src, self.tgt, idx)
         lr = lr_at(self.tc, self.st["sched"], self.st["step"] + 1)
+        if "rewarm_from" in self.st:  # continuing from a snapshot with a fresh optimizer
+            lr *= min(1.0, (self.st["step"] + 1 - self.st["rewarm_from"]) / REWARM_STEPS)
         for g in self.opt.param_groups:
             g["lr"] = lr
         logits = self.model(b["src"], b["src_len"], b["tgt_in"])
@@ -222,6 +259,8 @@ def main():
     ap.add_argument("--budget-min", type=float, required=True)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--log-every-s", type=float, default=60)
+    ap.add_argument("--seed-from", help="snapshot (train/snapshot.py) to continue from when OUT has no checkpoint: "
+                    "weights and progress from another machine; the optimizer restarts with a short warm-up")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     signal.signal(signal.SIGTERM, on_signal)

@@ -38,14 +38,18 @@ REWARM_STEPS = 100  # after --seed-from: lr ramps from 0 to the schedule's value
 
 
 def snapshot_vocab_digest(data_dir):
-    """SHA-256 over the prepared SentencePiece model(s): a snapshot only fits data with the same vocabulary."""
+    """SHA-256 over the prepared vocabularies' pieces and scores: a snapshot only fits data with the same
+    vocabulary. (Not over the .model files: they also record the paths they were trained from.)"""
     import hashlib
+    import sentencepiece as spm
     with open(os.path.join(data_dir, "meta.json")) as f:
         meta = json.load(f)
     h = hashlib.sha256()
-    for name in sorted({meta["src_spm"], meta["tgt_spm"]}):
-        with open(os.path.join(data_dir, name), "rb") as f:
-            h.update(f.read())
+    for side in ("src_spm", "tgt_spm"):
+        sp = spm.SentencePieceProcessor(model_file=os.path.join(data_dir, meta[side]))
+        for i in range(sp.get_piece_size()):
+            h.update(f"{sp.id_to_piece(i)}\t{sp.get_score(i)!r}\n".encode("utf-8"))
+        h.update(b"\0")
     return h.hexdigest()
 
 

@@ -48,6 +48,22 @@ def examples(cli, path, lang):
     return list(zip(texts, p.stdout.splitlines()))
 
 
+def file_sha256(path):
+    import hashlib
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def previous_report(model_id, s):
+    """docs/eval/ID.json of the last report, if it describes the same file (hash, or size for old ones)."""
+    path = os.path.join(ROOT, "docs", "eval", model_id + ".json")
+    if not os.path.exists(path):
+        return {}
+    old = json.load(open(path, encoding="utf-8"))
+    same = old.get("sha256") == s["sha256"] if "sha256" in old else old.get("bytes") == s["bytes"]
+    return old if same else {}
+
+
 def params_of(tensors):
     return sum(int(v.size) for k, v in tensors.items() if not k.endswith(".scale"))
 
@@ -65,13 +81,21 @@ def summarize(entry, args):
     if args.beam > 1:
         b = cached_eval(path, data, args.beam, args.cache)
         s["beam"] = {"size": args.beam, "bleu": b["bleu"], "detail": b["detail"], "buckets": b["buckets"]}
+    s["sha256"] = file_sha256(path)
+    # F32 BLEU and C++/PyTorch parity need the F32 file, which train/finish_run.sh evaluated on the
+    # training machine (work/eval); elsewhere the figures of the last report for this same file stay.
+    before = previous_report(entry["id"], s)
     f32 = os.path.join(args.cache, entry["id"] + ".greedy.json")
     if os.path.exists(f32):
         s["f32_greedy_bleu"] = json.load(open(f32, encoding="utf-8"))["bleu"]
+    elif "f32_greedy_bleu" in before:
+        s["f32_greedy_bleu"] = before["f32_greedy_bleu"]
     par = os.path.join(args.cache, entry["id"] + ".parity.json")
     if os.path.exists(par):
         p = json.load(open(par, encoding="utf-8"))
         s["parity"] = {k: p[k] for k in ("sentences", "identical", "share")}
+    elif "parity" in before:
+        s["parity"] = before["parity"]
     s["examples"] = examples(args.cli, path, entry["src"])
     return s
 

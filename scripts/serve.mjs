@@ -4,9 +4,11 @@
 // Every response carries a strong ETag made from a SHA-256 of the content (the service worker uses
 // it to detect a changed model) and, unless --no-csp, the demo's Content-Security-Policy.
 //
-// Usage: node scripts/serve.mjs [--port N] [--host H] [--models DIR] [--no-csp] [--quiet]
+// Usage: node scripts/serve.mjs [--port N] [--host H] [--models DIR] [--no-csp | --csp POLICY] [--quiet]
 //   PORT (env) sets the port when --port is not given (default 8080; 0 picks a free one).
 //   --models DIR (or ATTNSEQ_MODELS_DIR) serves DIR as /models/ instead of the repository's models/.
+//   --csp POLICY (or ATTNSEQ_CSP) sends POLICY instead of the demo's policy, e.g. the strictest one the
+//   pages need: --csp "script-src 'self' 'wasm-unsafe-eval'" (tests/e2e/csp.test.mjs).
 // As a module: const {url, close} = await startServer({port: 0}).
 import { createServer } from 'node:http';
 import { createHash } from 'node:crypto';
@@ -99,7 +101,7 @@ export async function handle(req, res, { csp = true, log = () => {}, modelsDir }
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   };
-  if (csp && (ext === '.html' || ext === '.js')) headers['Content-Security-Policy'] = CSP;
+  if (csp && (ext === '.html' || ext === '.js')) headers['Content-Security-Policy'] = typeof csp === 'string' ? csp : CSP;
   if (path.basename(file) === 'sw.js') headers['Service-Worker-Allowed'] = '/';
   const inm = req.headers['if-none-match'];
   if (inm && inm.split(',').map((x) => x.trim().replace(/^W\//, '')).includes(etag)) {
@@ -114,8 +116,12 @@ export async function handle(req, res, { csp = true, log = () => {}, modelsDir }
   log(`200 ${req.method} ${url.pathname}`);
 }
 
-/** @returns {Promise<{url: string, port: number, close: () => Promise<void>, server: import('node:http').Server}>} */
-export function startServer({ port = 8080, host = '127.0.0.1', csp = true, log, modelsDir = process.env.ATTNSEQ_MODELS_DIR } = {}) {
+/**
+ * @param {{port?: number, host?: string, csp?: boolean | string, log?: (line: string) => void, modelsDir?: string}} [options]
+ *   csp: true sends the demo's policy (CSP), a string sends that policy, false none
+ * @returns {Promise<{url: string, port: number, close: () => Promise<void>, server: import('node:http').Server}>}
+ */
+export function startServer({ port = 8080, host = '127.0.0.1', csp = process.env.ATTNSEQ_CSP || true, log, modelsDir = process.env.ATTNSEQ_MODELS_DIR } = {}) {
   if (modelsDir) modelsDir = path.resolve(modelsDir);
   const sockets = new Set();
   const server = createServer((req, res) => {
@@ -141,7 +147,7 @@ export function startServer({ port = 8080, host = '127.0.0.1', csp = true, log, 
 async function main(argv) {
   const arg = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
   if (argv.includes('--help')) {
-    console.log('Usage: node scripts/serve.mjs [--port N] [--host H] [--models DIR] [--no-csp] [--quiet]  (PORT env: default port)');
+    console.log('Usage: node scripts/serve.mjs [--port N] [--host H] [--models DIR] [--no-csp | --csp POLICY] [--quiet]  (PORT env: default port)');
     return;
   }
   const port = Number(arg('--port') ?? process.env.PORT ?? 8080);
@@ -149,7 +155,8 @@ async function main(argv) {
   const quiet = argv.includes('--quiet');
   try {
     const { url } = await startServer({
-      port, host: arg('--host') ?? '127.0.0.1', csp: !argv.includes('--no-csp'), modelsDir: arg('--models'),
+      port, host: arg('--host') ?? '127.0.0.1', csp: argv.includes('--no-csp') ? false : arg('--csp') || process.env.ATTNSEQ_CSP || true,
+      modelsDir: arg('--models'),
       log: quiet ? undefined : (line) => console.log(line),
     });
     console.log(`attnseq demo: ${url}`);

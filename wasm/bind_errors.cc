@@ -26,12 +26,26 @@ val value_envelope(val value) {
   return out;
 }
 
+std::string js_field_name(const std::string& cpp) {
+  std::string out;
+  bool upper = false;
+  for (char c : cpp) {
+    if (c == '_') {
+      upper = !out.empty();
+      continue;
+    }
+    out += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    upper = false;
+  }
+  return out;
+}
+
 void describe_current_exception(std::string& code, std::string& message) {
   try {
     throw;
   } catch (const attnseq::Error& e) {
     code = e.code_name();
-    message = e.what();
+    message = e.message(js_field_name);  // "decoding option beamSize = 0 ..."
   } catch (const std::bad_alloc&) {
     code = "OUT_OF_MEMORY";
     message = "out of memory: the WebAssembly heap cannot grow any further";
@@ -59,13 +73,15 @@ val error_codes() {
 }
 
 // Throws on purpose, so tests can check that a C++ exception thrown inside a binding reaches
-// JavaScript as a proper error: kind "attnseq" | "std" | "other".
+// JavaScript as a proper error: kind "attnseq" | "std" | "bad_alloc" | "other"; "trap" traps instead
+// (a real WebAssembly RuntimeError, as a bug would cause: the instance is unusable afterwards).
 val throw_for_test(const std::string& kind) {
   return guarded([&]() -> val {
     if (kind == "attnseq") throw attnseq::Error(attnseq::ErrorCode::BadInput, "test error from C++");
     if (kind == "std") throw std::runtime_error("test std::runtime_error");
     if (kind == "bad_alloc") throw std::bad_alloc();
     if (kind == "other") throw 42;
+    if (kind == "trap") __builtin_trap();
     return val(kind);
   });
 }

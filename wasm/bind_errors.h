@@ -20,7 +20,11 @@ val error_envelope(const std::string& code, const std::string& message);
 // {value}
 val value_envelope(val value);
 
-// Classifies the exception being handled (call only inside a catch block).
+// A C++ field name (DecodeOptions::beam_size) as JavaScript spells it (beamSize).
+std::string js_field_name(const std::string& cpp);
+
+// Classifies the exception being handled (call only inside a catch block). Field names in messages
+// (attnseq::Error::field(), e.g. from DecodeOptions::validate()) are given as js_field_name() spells them.
 void describe_current_exception(std::string& code, std::string& message);
 
 // Runs f() (which returns a val) and wraps its result or its exception. The envelope is built after

@@ -16,28 +16,29 @@ using emscripten::val;
 
 enum class Kind { Int, Float, Bool, Seed, Strategy, Prefix };
 
+// The JavaScript keys are the DecodeOptions fields in camelCase (beam_size -> beamSize): the names
+// of errors from DecodeOptions::validate() are mapped the same way, by bind_errors.cc (js_field_name).
 struct Field {
-  const char* js;   // JavaScript key
-  const char* cpp;  // DecodeOptions field, as DecodeOptions::validate() names it
+  const char* js;  // JavaScript key
   Kind kind;
 };
 
 const Field kFields[] = {
-    {"strategy", "strategy", Kind::Strategy},
-    {"beamSize", "beam_size", Kind::Int},
-    {"lengthPenalty", "length_penalty", Kind::Float},
-    {"numHypotheses", "num_hypotheses", Kind::Int},
-    {"temperature", "temperature", Kind::Float},
-    {"topK", "top_k", Kind::Int},
-    {"topP", "top_p", Kind::Float},
-    {"seed", "seed", Kind::Seed},
-    {"maxLength", "max_length", Kind::Int},
-    {"maxLengthRatio", "max_length_ratio", Kind::Float},
-    {"maxLengthExtra", "max_length_extra", Kind::Int},
-    {"prefix", "prefix", Kind::Prefix},
-    {"kvCache", "kv_cache", Kind::Bool},
-    {"alternatives", "alternatives", Kind::Int},
-    {"returnAttention", "return_attention", Kind::Bool},
+    {"strategy", Kind::Strategy},
+    {"beamSize", Kind::Int},
+    {"lengthPenalty", Kind::Float},
+    {"numHypotheses", Kind::Int},
+    {"temperature", Kind::Float},
+    {"topK", Kind::Int},
+    {"topP", Kind::Float},
+    {"seed", Kind::Seed},
+    {"maxLength", Kind::Int},
+    {"maxLengthRatio", Kind::Float},
+    {"maxLengthExtra", Kind::Int},
+    {"prefix", Kind::Prefix},
+    {"kvCache", Kind::Bool},
+    {"alternatives", Kind::Int},
+    {"returnAttention", Kind::Bool},
 };
 
 [[noreturn]] void bad(const std::string& message) { throw Error(ErrorCode::BadOption, message); }
@@ -77,7 +78,7 @@ std::vector<int> prefix_ids(const val& v, const attnseq::Translator& t) {
   ids.reserve(n);
   for (int i = 0; i < n; ++i) {
     const val x = v[i];
-    const Field f{"prefix[i]", "prefix", Kind::Int};
+    const Field f{"prefix[i]", Kind::Int};
     if (!x.isNumber() || !std::isfinite(x.as<double>()) || x.as<double>() != std::floor(x.as<double>()) ||
         std::fabs(x.as<double>()) > 2147483647.0)
       bad("decoding option prefix[" + std::to_string(i) + "] must be an integer token id, got " +
@@ -130,28 +131,6 @@ void set_field(DecodeOptions& o, const Field& f, const val& v, const attnseq::Tr
   }
 }
 
-// DecodeOptions::validate() names the C++ fields; JavaScript users wrote the camelCase keys.
-std::string with_js_names(std::string message) {
-  for (const Field& f : kFields) {
-    const std::string from = std::string("decoding option ") + f.cpp;
-    const std::string to = std::string("decoding option ") + f.js;
-    const size_t at = message.find(from);
-    if (at != std::string::npos) {
-      const size_t after = at + from.size();
-      if (after == message.size() || message[after] == ' ' || message[after] == '[') {
-        message.replace(at, from.size(), to);
-        break;
-      }
-    }
-  }
-  for (const Field& f : kFields) {  // "(at most beam_size)" and the like
-    const std::string from = std::string("at most ") + f.cpp + ")";
-    const size_t at = message.find(from);
-    if (at != std::string::npos) message.replace(at, from.size(), std::string("at most ") + f.js + ")");
-  }
-  return message;
-}
-
 }  // namespace
 
 DecodeOptions decode_options_from_js(const val& js, const attnseq::Translator& t) {
@@ -174,11 +153,7 @@ DecodeOptions decode_options_from_js(const val& js, const attnseq::Translator& t
     if (v.isUndefined()) continue;
     set_field(o, *field, v, t);
   }
-  try {
-    o.validate(t.info().config);
-  } catch (const Error& e) {
-    throw Error(e.code(), with_js_names(e.what()));
-  }
+  o.validate(t.info().config);  // its errors name the C++ field: bind_errors.cc gives the JavaScript key
   return o;
 }
 

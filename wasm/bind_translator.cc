@@ -18,12 +18,6 @@ namespace {
 
 using emscripten::val;
 
-bool is_blank(const std::string& s) {  // the same test as Translator::translate()
-  for (unsigned char c : s)
-    if (!(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f')) return false;
-  return true;
-}
-
 val config_to_js(const attnseq::ModelConfig& c) {
   val o = val::object();
   o.set("arch", std::string(attnseq::arch_name(c.arch)));
@@ -89,12 +83,11 @@ class WasmTranslator {
     });
   }
 
-  // {value: Session | null} | {error}: null for blank text (nothing to generate).
+  // {value: Session | null} | {error}: null for blank text (Translator::start: nothing to generate).
   val start(const std::string& text, const val& options) const {
     return guarded([&] {
-      const attnseq::DecodeOptions o = decode_options_from_js(options, *t_);
-      if (is_blank(text)) return val::null();
-      auto session = t_->start(text, o);
+      auto session = t_->start(text, decode_options_from_js(options, *t_));
+      if (!session) return val::null();
       return val(WasmSession(t_, std::move(session), text));  // moved to a JS-owned copy
     });
   }

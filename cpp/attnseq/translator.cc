@@ -138,7 +138,7 @@ TranslationResult Translator::translate(const std::string& text, const DecodeOpt
 
 std::unique_ptr<TranslationSession> Translator::start(const std::string& text, const DecodeOptions& options) const {
   options.validate(info_.config);
-  if (is_blank(text)) throw Error(ErrorCode::BadInput, "the text is empty: type a sentence to translate");
+  if (is_blank(text)) return nullptr;  // as translate(): nothing to generate
   return std::make_unique<TranslationSession>(*this, tokenize(text), options);
 }
 

@@ -74,7 +74,8 @@ class Translator {
 
   // Empty or whitespace-only text gives a result with no hypotheses and no model work.
   TranslationResult translate(const std::string& text, const DecodeOptions& options) const;
-  // Step-wise decoding for animation (greedy or sample).
+  // Step-wise decoding for animation (greedy or sample). Options are validated as by translate();
+  // empty or whitespace-only text gives no session (nullptr): there is nothing to generate.
   std::unique_ptr<TranslationSession> start(const std::string& text, const DecodeOptions& options) const;
 
  private:

@@ -89,3 +89,19 @@ export async function waitForRunEnd(page, minRuns = 1, timeout = 120_000) {
 export async function setSpeed(page, speed = '8') {
   await page.locator('attnseq-playback select[name=speed]').first().selectOption(speed);
 }
+
+/**
+ * Page errors that matter: browser.errors less the console's "Failed to load resource … 404" lines
+ * when every 404 the page got was for evaluation data (the Compare section asks docs/eval/<id>.json
+ * for every model; a model without evaluation data has none). Call once after launch(); the returned
+ * function gives the filtered list, and throws if another resource was missing.
+ */
+export function pageErrorsOf(browser) {
+  const missing = [];
+  browser.page.on('response', (r) => { if (r.status() === 404) missing.push(new URL(r.url()).pathname); });
+  return () => {
+    const unexpected = missing.filter((p) => !/^\/docs\/eval\/[\w-]+\.json$/.test(p));
+    if (unexpected.length) throw new Error(`missing resources: ${unexpected.join(', ')}`);
+    return browser.errors.filter((e) => !/^Failed to load resource: the server responded with a status of 404/.test(e));
+  };
+}

@@ -21,11 +21,14 @@
  *                       unsupported source), or the WebAssembly module / worker could not start
  * - `ABORTED`           the AbortSignal fired
  * - `DISPOSED`          the translator was disposed (or a generation used after it ended)
+ * - `WORKER_DIED`       the Web Worker running the model died (its WebAssembly instance crashed, it ran out of
+ *                       memory, or the browser terminated it): pending and later calls reject with it; load the
+ *                       model again (`Translator.load` starts a new worker). See `Translator.failure`.
  */
 export type ErrorCode =
   | 'MODEL_TRUNCATED' | 'MODEL_BAD_HEADER' | 'MODEL_BAD_TENSOR' | 'MODEL_BAD_CONFIG' | 'MODEL_VERSION'
   | 'BAD_TOKENIZER' | 'BAD_OPTION' | 'BAD_INPUT' | 'INPUT_TOO_LONG' | 'INTERNAL'
-  | 'OUT_OF_MEMORY' | 'LOAD_FAILED' | 'ABORTED' | 'DISPOSED';
+  | 'OUT_OF_MEMORY' | 'LOAD_FAILED' | 'ABORTED' | 'DISPOSED' | 'WORKER_DIED';
 
 /** Every failure of the API is an AttnseqError: `message` is the C++ (or JavaScript) message. */
 export class AttnseqError extends Error {
@@ -283,6 +286,10 @@ export class Translator {
   /** whether inference runs in a Web Worker */
   readonly inWorker: boolean;
   readonly disposed: boolean;
+  /** null while the engine works; the WORKER_DIED error once its Web Worker died (in-thread: the INTERNAL
+   *  error of a crashed WebAssembly instance). Every call then rejects with it: load the model again (a new
+   *  worker, or in-thread a new WebAssembly instance, is started). */
+  readonly failure: AttnseqError | null;
   translate(text: string, options?: DecodeOptions & CallOptions): Promise<TranslationResult>;
   /**
    * Decodes step by step (strategy 'greedy' or 'sample'; 'beam' is a BAD_OPTION error). Blank text

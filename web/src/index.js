@@ -84,6 +84,15 @@ export class Translator {
     return this.#disposed;
   }
 
+  /**
+   * null while the engine works; once its Web Worker died (crashed, ran out of memory, was
+   * terminated), the WORKER_DIED error every call now rejects with (in-thread: the INTERNAL error of
+   * a crashed WebAssembly instance): load the model again.
+   */
+  get failure() {
+    return this.#client.failure ?? null;
+  }
+
   /** Translates `text`; see index.d.ts (DecodeOptions, TranslationResult). */
   async translate(text, options = {}) {
     const { signal, decode } = this.#split(options);

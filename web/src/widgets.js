@@ -18,13 +18,14 @@ const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 /** A sentence box, the translation and an attention figure (view: lines | heatmap | none). */
 class TranslateWidget extends WidgetElement {
   build(frame) {
-    const input = h('input', { type: 'text', class: 'w-text', name: 'text', value: this.getAttribute('text') ?? '', maxlength: 500, spellcheck: 'false' });
+    const input = h('input', { type: 'text', class: 'w-text', name: 'text', value: this.getAttribute('text') ?? '', spellcheck: 'false' });
     this.label = h('span', { class: 'sr-only' });
     this.button = h('button', { type: 'submit', class: 'primary' });
     const form = h('form', { class: 'w-form' }, h('label', { class: 'w-field' }, this.label, input), this.button);
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       if (input.value.trim()) this.translate(input.value.trim());
+      else if (this.stores.run.get().status !== 'running') this.stores.run.set({ notice: 'app.empty', status: this.stores.run.get().run ? 'done' : 'idle', error: null });
     });
     this.input = input;
     const v = this.getAttribute('view') ?? 'lines';

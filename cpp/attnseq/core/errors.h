@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace attnseq {
 
@@ -23,14 +25,43 @@ enum class ErrorCode {
 
 const char* code_name(ErrorCode code);  // e.g. "MODEL_TRUNCATED"
 
+// One piece of an error message: plain text, or the name of an input field (a decoding option such
+// as "beam_size"), which a front end may spell its own way (JavaScript: beamSize).
+struct MessagePart {
+  std::string text;
+  bool field = false;
+};
+
 class Error : public std::runtime_error {
  public:
   Error(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  // An error about input fields: what() is the parts joined, with the field names as C++ spells them.
+  Error(ErrorCode code, std::vector<MessagePart> parts)
+      : std::runtime_error(join(parts, [](const std::string& f) { return f; })), code_(code), parts_(std::move(parts)) {}
   ErrorCode code() const { return code_; }
   const char* code_name() const { return attnseq::code_name(code_); }
+  // The field this error is about (the first one its message names, e.g. "beam_size"); "" when none.
+  std::string field() const {
+    for (const MessagePart& p : parts_)
+      if (p.field) return p.text;
+    return "";
+  }
+  // The message with every field name passed through rename (std::string -> std::string).
+  template <typename Rename>
+  std::string message(Rename rename) const {
+    return parts_.empty() ? std::string(what()) : join(parts_, rename);
+  }
 
  private:
+  template <typename Rename>
+  static std::string join(const std::vector<MessagePart>& parts, Rename rename) {
+    std::string out;
+    for (const MessagePart& p : parts) out += p.field ? rename(p.text) : p.text;
+    return out;
+  }
+
   ErrorCode code_;
+  std::vector<MessagePart> parts_;  // empty unless the message names fields
 };
 
 inline const char* code_name(ErrorCode code) {

@@ -30,7 +30,7 @@ struct DecodeOptions {
   int alternatives = 5;                  // step events: top tokens reported per step (0..50)
   bool return_attention = true;          // keep per-step attention rows in results
 
-  // Throws Error(BadOption) naming the field, its value and the accepted range.
+  // Throws Error(BadOption) naming the field (also as Error::field()), its value and the accepted range.
   void validate(const ModelConfig& model) const;
   // Target-length cap for a source of src_len tokens.
   int length_limit(int src_len, const ModelConfig& model) const;

@@ -82,8 +82,10 @@ export function setupCompare(section, controller, stores) {
     io.observe(section);
   }
   onLanguageChange(render);
+  let paired = false;  // once, when the catalogue is known (not on every store update: progress ticks)
   stores.model.subscribe(async ({ models, info }) => {
-    if (!models.length || pair) return;
+    if (!models.length || paired) return;
+    paired = true;
     const catalog = controller.catalog;
     pair = catalog ? comparePair(catalog.models, info?.src ?? 'en', info?.tgt ?? 'fr') : null;
     render();

@@ -2,10 +2,26 @@
 // translate, take another token at step i) into engine calls and fills the stores with data of the
 // contract (web/src/state/contract.js) as it streams in. Views never see the engine.
 import { emptyRun } from '../state/contract.js';
-import { getTranslator, loadManifest, modelInfo, isNoAttention, isAttentionRnn } from './models.js';
+import { getTranslator, loadManifest, modelInfo, isNoAttention, isAttentionRnn, hasFailed, forgetTranslator } from './models.js';
+import { errorFields } from './errors.js';
 
 const EOS_ID = 3;
 const ALTERNATIVES = 6;
+
+/** A manifest entry's `arch` ("transformer", "rnn", "gru-attn", "gru-noattn") against the loaded model. */
+function checkArchitecture(entry, info) {
+  const want = String(entry.arch ?? '').toLowerCase();
+  const c = info?.config ?? {};
+  if (!want || !c.arch) return;
+  const found = c.arch === 'transformer' ? 'Transformer' : c.attention === 'none' ? 'GRU (no attention)' : `GRU (${c.attention} attention)`;
+  const wrong = /transformer/.test(want) ? c.arch !== 'transformer'
+    : /rnn|gru/.test(want) ? c.arch !== 'rnn' || (/no-?attn/.test(want) ? c.attention !== 'none' : /attn/.test(want) && c.attention === 'none')
+      : false;
+  if (wrong) {
+    throw Object.assign(new Error(`the file ${entry.file ?? entry.url} holds a ${found} model, but the catalogue lists "${entry.id}" as ${entry.arch}`),
+      { code: 'MODEL_MISMATCH' });
+  }
+}
 
 /** Engine step → contract Step. */
 export function toStep(s) {
@@ -36,6 +52,7 @@ export class AppController {
     this.manifestUrl = manifestUrl;
     this.catalog = null;
     this.entry = null;
+    this.loaded = null;  // the entry last loaded successfully: kept when another one fails to load
     this.runs = 0;
     this.abort = null;
   }
@@ -55,20 +72,39 @@ export class AppController {
       ?? (q === 'transformer' ? ms.find((m) => /transformer/i.test(m.label ?? '')) : undefined);
   }
 
-  /** Loads a model (shared with any other user of the same file) and makes it current. */
+  /**
+   * Loads a model (shared with any other user of the same file) and makes it current. When it cannot
+   * be loaded (damaged file, error page, another architecture than the manifest says) and another
+   * model was loaded before, that one stays current and usable; the store's `failed` names the one
+   * that failed (and error/errorCode say why). Rejects with the load error either way.
+   */
   async selectModel(id = this.catalog.default) {
     const entry = this.entryOf(id) ?? this.entryOf(this.catalog.default);
+    const previous = this.loaded;
     this.entry = entry;
-    this.stores.model.set({ status: 'loading', progress: 0, modelId: entry.id, error: null });
+    this.stores.model.set({ status: 'loading', progress: 0, modelId: entry.id, error: null, errorCode: null, failed: null });
     try {
       const tr = await getTranslator(entry, ({ loaded, total }) => {
         if (this.entry === entry) this.stores.model.set({ progress: total ? loaded / total : 0 });
       });
       if (this.entry !== entry) return null;
-      this.stores.model.set({ status: 'ready', progress: 1, info: modelInfo(entry, tr.info), error: null });
+      checkArchitecture(entry, tr.info);
+      this.loaded = entry;
+      this.stores.model.set({ status: 'ready', progress: 1, info: modelInfo(entry, tr.info), error: null, errorCode: null, failed: null });
       return tr;
     } catch (e) {
-      if (this.entry === entry) this.stores.model.set({ status: 'error', error: e.message, info: null });
+      // Not kept loaded, unless another catalogue entry uses the same file.
+      if (e?.code === 'MODEL_MISMATCH' && !this.catalog.models.some((m) => m !== entry && m.url === entry.url)) forgetTranslator(entry);
+      if (this.entry !== entry) throw e;
+      const kept = previous && previous !== entry ? await getTranslator(previous).catch(() => null) : null;
+      if (kept && !kept.failure && this.entry === entry) {
+        this.entry = previous;
+        this.stores.model.set({ status: 'ready', progress: 1, modelId: previous.id, info: modelInfo(previous, kept.info),
+          failed: entry.label, ...errorFields(e) });
+      } else if (this.entry === entry) {
+        this.loaded = null;
+        this.stores.model.set({ status: 'error', info: null, failed: null, ...errorFields(e) });
+      }
       throw e;
     }
   }
@@ -83,11 +119,14 @@ export class AppController {
     const ctrl = new AbortController();
     this.abort = ctrl;
     const entry = this.entry;
+    // The model's worker died (crash, out of memory, terminated): restart it, loading the model again;
+    // a model that failed to load is tried again (with the store showing the progress or the error).
+    if (hasFailed(entry) || this.stores.model.get().status === 'error') await this.selectModel(entry.id);
     const tr = await getTranslator(entry);
     const info = modelInfo(entry, tr.info);
     const run = emptyRun(++this.runs, text, info, { ...options, prefix: forced ?? undefined });
     const { run: runStore } = this.stores;
-    runStore.set({ run, status: 'running', error: null, version: 0 });
+    runStore.set({ run, status: 'running', error: null, errorCode: null, notice: null, version: 0 });
     this.stores.work?.set({ cached: [], uncached: [] });
     const bump = () => { if (this.abort === ctrl) runStore.set({ version: runStore.get().version + 1 }); };
     try {
@@ -133,7 +172,7 @@ export class AppController {
     } catch (e) {
       if (e?.code === 'ABORTED' || this.abort !== ctrl) return null;
       run.done = true;
-      runStore.set({ status: 'error', error: e.message, version: runStore.get().version + 1 });
+      runStore.set({ status: 'error', ...errorFields(e, { max: tr.info?.config?.maxSrcLen ?? '?' }), version: runStore.get().version + 1 });
       throw e;
     }
   }

@@ -13,6 +13,7 @@ import { bindDecodingForm } from './decoding-form.js';
 import { registerServiceWorker, cacheLoadedResources } from './offline.js';
 import { reducedMotion } from '../components/dom.js';
 import { EXAMPLES } from './examples.js';
+import { statusOf, renderStatusInto } from './errors.js';
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -55,12 +56,8 @@ function renderModelPicker() {
 }
 stores.model.subscribe(renderModelPicker);
 function renderStatus() {
-  const m = stores.model.get(), r = stores.run.get(), el = $('#status');
-  el.classList.toggle('error', m.status === 'error' || r.status === 'error');
-  el.textContent = m.status === 'loading' ? t('app.loading', { p: Math.round(100 * m.progress) })
-    : m.status === 'error' ? t('app.modelError', { msg: m.error })
-      : r.status === 'error' ? t('app.runError', { msg: r.error })
-        : r.status === 'running' ? t('app.running') : '';
+  const m = stores.model.get(), r = stores.run.get();
+  renderStatusInto($('#status'), statusOf(m, r));
   $('#translate').disabled = m.status !== 'ready';
   $('#model-desc').textContent = m.info?.description ?? '';
 }
@@ -120,14 +117,18 @@ async function run(start, fromIndex = -1) {
     document.body.dataset.runs = String(runSeq);  // tests wait on this
     if (seq === 1) cacheLoadedResources();
   } catch (e) {
-    console.error(e);
+    console.warn(e);  // shown in the status line
   }
 }
 
 const options = bindDecodingForm($('#decoding'), stores.options);
 function translateNow() {
   const text = $('#text').value.trim();
-  if (!text || stores.model.get().status !== 'ready') return;
+  if (stores.model.get().status !== 'ready') return;
+  if (!text) {  // nothing to translate: say so (the last translation stays)
+    if (stores.run.get().status !== 'running') stores.run.set({ notice: 'app.empty', status: stores.run.get().run ? 'done' : 'idle', error: null });
+    return;
+  }
   run(() => controller.translate(text, { ...options() }));
 }
 $('#translate-form').addEventListener('submit', (e) => { e.preventDefault(); translateNow(); });
@@ -135,10 +136,13 @@ $('#text').addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); translateNow(); }
 });
 modelSel.addEventListener('change', async () => {
+  // A model that cannot be loaded leaves the current one (and its translation) in place.
+  if (!(await controller.selectModel(modelSel.value).catch(() => null))) return;
   stores.run.set({ run: null, status: 'idle' });
-  await controller.selectModel(modelSel.value).catch(() => null);
-  const src = stores.model.get().info?.src;
-  if (src && !EXAMPLES[src]?.includes($('#text').value)) $('#text').value = (EXAMPLES[src] ?? EXAMPLES.en)[0];
+  // The user's own text stays; an example sentence (or nothing) becomes one in the model's language.
+  const src = stores.model.get().info?.src, box = $('#text'), text = box.value;
+  const isExample = Object.values(EXAMPLES).some((list) => list.includes(text));
+  if (src && (!text.trim() || (isExample && !EXAMPLES[src]?.includes(text)))) box.value = (EXAMPLES[src] ?? EXAMPLES.en)[0];
   translateNow();
 });
 
@@ -154,8 +158,8 @@ async function start() {
     $('#text').value = params.get('text') ?? (EXAMPLES[src] ?? EXAMPLES.en)[0];
     translateNow();
   } catch (e) {
-    console.error(e);
-    stores.model.set({ status: 'error', error: e.message });
+    console.warn(e);  // shown in the status line
+    stores.model.set({ status: 'error', error: e.message, errorCode: e.code ?? 'LOAD_FAILED' });
   }
 }
 start();

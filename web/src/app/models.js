@@ -97,6 +97,7 @@ export function comparePair(models, src = 'en', tgt = 'fr') {
 }
 
 const translators = new Map();  // url → Promise<Translator>
+const ready = new Map();        // url → Translator, once loaded
 const listeners = new Map();    // url → Set<progress fn>
 
 function bytesOfInline(id) {
@@ -108,14 +109,26 @@ function bytesOfInline(id) {
   return out;
 }
 
+/** Whether the model's loaded Translator lost its worker (WORKER_DIED): the next getTranslator() restarts it. */
+export function hasFailed(entry) {
+  return !!ready.get(entry.url)?.failure;
+}
+
 /**
- * The shared Translator of a model (loaded on first use, in a Web Worker).
+ * The shared Translator of a model (loaded on first use, in a Web Worker; loaded again, in a new
+ * worker, when the previous one died).
  * @param {ModelEntry} entry
  * @param {(p: {loaded: number, total: number|null}) => void} [onProgress]
  * @returns {Promise<Translator>}
  */
 export function getTranslator(entry, onProgress) {
   const key = entry.url;
+  const dead = ready.get(key);
+  if (dead?.failure) {
+    ready.delete(key);
+    translators.delete(key);
+    dead.dispose();
+  }
   if (onProgress) {
     if (!listeners.has(key)) listeners.set(key, new Set());
     listeners.get(key).add(onProgress);
@@ -125,7 +138,8 @@ export function getTranslator(entry, onProgress) {
     const inline = key.startsWith('inline:');
     // A single-file page cannot start a module worker (file:// has no origin): it runs in-thread.
     const promise = Translator.load(inline ? bytesOfInline(entry.id) : key, { onProgress: progress, worker: inline ? false : undefined }).finally(() => listeners.delete(key));
-    promise.catch(() => translators.delete(key));  // a later call may try again
+    promise.then((tr) => { if (translators.get(key) === promise) ready.set(key, tr); },
+      () => { if (translators.get(key) === promise) translators.delete(key); });  // a later call may try again
     translators.set(key, promise);
   }
   return translators.get(key);
@@ -135,6 +149,7 @@ export function getTranslator(entry, onProgress) {
 export async function forgetTranslator(entry) {
   const p = translators.get(entry.url);
   translators.delete(entry.url);
+  ready.delete(entry.url);
   if (p) (await p.catch(() => null))?.dispose();
 }
 

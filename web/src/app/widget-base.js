@@ -19,6 +19,7 @@ import { AppController } from './controller.js';
 import { createPlayer, bindPlaybackKeys } from './player.js';
 import { bindViews } from './views.js';
 import { EXAMPLES } from './examples.js';
+import { statusOf, renderStatusInto } from './errors.js';
 
 const STYLES = ['base.css', 'components.css', 'widgets.css'].map((f) => new URL(`../../styles/${f}`, import.meta.url).href);
 const OPTION_ATTRS = { 'beam-size': 'beamSize', temperature: 'temperature', 'top-k': 'topK', 'top-p': 'topP', seed: 'seed', 'length-penalty': 'lengthPenalty' };
@@ -58,7 +59,7 @@ export class WidgetElement extends HTMLElement {
     bindPlaybackKeys(this.frame, this.player.act);
     this.stores.model.subscribe(() => this.renderStatus());
     this.stores.run.subscribe(() => this.renderStatus());
-    onLanguageChange(() => this.relabel());
+    onLanguageChange(() => { this.relabel(); this.renderStatus(); });
     this.stores.playback.set({ speed: Number(this.getAttribute('speed')) || 2 });
     this.start();
   }
@@ -81,6 +82,7 @@ export class WidgetElement extends HTMLElement {
     const lang = this.getAttribute('language');
     if (lang) this.frame.dataset.lang = lang; else delete this.frame.dataset.lang;
     this.relabel();
+    this.renderStatus();
     for (const el of this.frame.querySelectorAll('*')) if (typeof el.invalidate === 'function') el.invalidate();
   }
 
@@ -95,11 +97,8 @@ export class WidgetElement extends HTMLElement {
     if (!el) return;
     const m = this.stores.model.get(), r = this.stores.run.get();
     this.tr(() => {
-      el.classList.toggle('error', m.status === 'error' || r.status === 'error');
-      el.textContent = m.status === 'loading' ? this.t('app.loading', { p: Math.round(100 * m.progress) })
-        : m.status === 'error' ? this.t('app.modelError', { msg: m.error })
-          : r.status === 'error' ? this.t('app.runError', { msg: r.error })
-            : this.missing && m.info ? this.t('w.modelMissing', { model: this.missing, label: m.info.label }) : '';
+      const missing = this.missing && m.info ? t('w.modelMissing', { model: this.missing, label: m.info.label }) : '';
+      renderStatusInto(el, statusOf(m, r, missing));
     });
   }
 
@@ -127,8 +126,8 @@ export class WidgetElement extends HTMLElement {
       await this.controller.selectModel(wanted ?? undefined);
       await this.translate();
     } catch (e) {
-      console.error(e);
-      this.stores.model.set({ status: 'error', error: e.message });
+      console.warn(e);  // shown in the status line
+      if (this.stores.model.get().status !== 'ready') this.stores.model.set({ status: 'error', error: e.message, errorCode: e.code ?? 'LOAD_FAILED' });
     }
   }
 
@@ -150,7 +149,7 @@ export class WidgetElement extends HTMLElement {
       this.dispatchEvent(new CustomEvent('attnseq-ready', { detail: { text: r.output }, bubbles: true }));
       return r;
     } catch (e) {
-      console.error(e);
+      console.warn(e);  // shown in the status line
       return null;
     }
   }

@@ -17,6 +17,11 @@ export class LocalClient {
     });
   }
 
+  /** After a trap the instance is unusable (core.js): the INTERNAL error calls reject with, else null. */
+  get failure() {
+    return this.core && this.core.crashed ? this.core.crashedError() : null;
+  }
+
   /** Fire-and-forget variant (close/dispose): errors are ignored. */
   send(method, args = []) {
     this.call(method, args).catch(() => {});
@@ -27,7 +32,15 @@ export class LocalClient {
   }
 }
 
-/** core.js behind postMessage: a Worker, or any MessagePort served by worker.js's serve(). */
+/**
+ * core.js behind postMessage: a Worker, or any MessagePort served by worker.js's serve().
+ *
+ * The worker's death is detected three ways, whatever it was doing: a crash notice from worker.js
+ * (its WebAssembly instance trapped, e.g. ran out of memory mid-computation), the Worker's 'error'
+ * event, and (in browsers) the release of a Web Lock the worker holds for as long as it lives (it
+ * was terminated or closed, e.g. by the browser). Pending and later calls then reject with
+ * WORKER_DIED (`failure`); a new Translator.load() starts a new worker.
+ */
 export class WorkerClient {
   /**
    * @param {any} port Worker or MessagePort
@@ -40,20 +53,31 @@ export class WorkerClient {
     this.nextId = 1;
     this.closed = false;
     this.failure = null;
+    this.started = false;  // the worker answered something: an 'error' event now means it died
+    this.lockAbort = null;
+    this.onFailure = new Set();
     const on = (type, fn) => (typeof port.addEventListener === 'function' ? port.addEventListener(type, fn) : (port['on' + type] = fn));
     on('message', (event) => this.receive(event.data));
     on('messageerror', () => this.fail(new AttnseqError('INTERNAL', 'a message from the attnseq worker could not be read')));
     on('error', (event) => {
       if (event && typeof event.preventDefault === 'function') event.preventDefault();
-      this.fail(new AttnseqError('LOAD_FAILED', `the attnseq Web Worker failed: ${(event && event.message) || 'it could not start'}`));
+      const detail = (event && event.message) || '';
+      this.fail(this.started
+        ? workerDied(`it failed${detail ? `: ${detail}` : ''}`)
+        : new AttnseqError('LOAD_FAILED', `the attnseq Web Worker failed: ${detail || 'it could not start'}`));
+      this.kill();
     });
     if (typeof port.start === 'function') port.start();
   }
 
   /** A module worker running web/src/engine/worker.js. */
   static spawn() {
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'attnseq' });
-    return new WorkerClient(worker, () => worker.terminate());
+    // The worker holds a Web Lock of this name while it lives (see worker.js).
+    const name = `attnseq-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name });
+    const client = new WorkerClient(worker, () => worker.terminate());
+    client.lockName = name;
+    return client;
   }
 
   call(method, args = [], transfer = []) {
@@ -76,17 +100,48 @@ export class WorkerClient {
   }
 
   receive(data) {
-    const p = data && this.pending.get(data.id);
+    if (!data || typeof data !== 'object') return;
+    this.started = true;
+    if (data.crashed) {  // worker.js: its WebAssembly instance trapped; it closes itself
+      this.fail(workerDied(`its WebAssembly module crashed (${rehydrateError(data.crashed).message})`));
+      this.kill();
+      return;
+    }
+    if (data.held) {  // worker.js holds the lock now: wait for it, i.e. for the worker's end
+      this.watchLock(data.held);
+      return;
+    }
+    const p = this.pending.get(data.id);
     if (!p) return;
     this.pending.delete(data.id);
     if (data.ok) p.resolve(data.value);
     else p.reject(rehydrateError(data.error));
   }
 
+  watchLock(name) {
+    const locks = globalThis.navigator && globalThis.navigator.locks;
+    if (!locks || name !== this.lockName || this.closed || this.lockAbort) return;
+    this.lockAbort = new AbortController();
+    locks.request(name, { signal: this.lockAbort.signal }, () => {
+      if (!this.closed) this.fail(workerDied('it stopped (terminated by the browser, or out of memory)'));
+    }).catch(() => {});  // aborted by terminate()
+  }
+
   fail(error) {
+    if (this.failure || this.closed) return;
     this.failure = error;
     for (const p of this.pending.values()) p.reject(error);
     this.pending.clear();
+    for (const fn of this.onFailure) {
+      try { fn(error); } catch { /* a listener's problem */ }
+    }
+  }
+
+  /** Ends the worker without marking the client closed (after a failure). */
+  kill() {
+    if (this.lockAbort) this.lockAbort.abort();
+    if (this.onTerminate) this.onTerminate();
+    else if (typeof this.port.close === 'function') this.port.close();
   }
 
   terminate() {
@@ -94,9 +149,12 @@ export class WorkerClient {
     this.closed = true;
     for (const p of this.pending.values()) p.reject(disposedError());
     this.pending.clear();
-    if (this.onTerminate) this.onTerminate();
-    else if (typeof this.port.close === 'function') this.port.close();
+    this.kill();
   }
+}
+
+function workerDied(what) {
+  return new AttnseqError('WORKER_DIED', `the attnseq Web Worker died: ${what}. Load the model again (a new worker starts)`);
 }
 
 // A generation dropped without being finished, broken out of or aborted still has its session

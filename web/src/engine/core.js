@@ -16,8 +16,9 @@ export class Core {
     this.crashed = null;        // the first WebAssembly trap: the instance is unusable afterwards
   }
 
-  static async create() {
-    return new Core(await loadModule());
+  /** @param {{fresh?: boolean}} [options] fresh: on a new module instance (see module.js) */
+  static async create(options) {
+    return new Core(await loadModule(options));
   }
 
   /** @param {Uint8Array} bytes the model file → {model, info} */
@@ -170,8 +171,27 @@ function staleSession() {
 }
 
 let shared = null;
-/** The Core of this thread (one module instance shared by the translators that run in-thread). */
+let sharedValue = null;
+/**
+ * The Core of this thread (one module instance shared by the translators that run in-thread). After
+ * a crash (a trap), the next call starts a fresh instance: translators loaded then work again.
+ */
 export function sharedCore() {
-  if (!shared) shared = Core.create().catch((error) => { shared = null; throw error; });
+  if (sharedValue && sharedValue.crashed) {
+    shared = null;
+    sharedValue = null;
+    return (shared = Core.create({ fresh: true }).then(keep, drop));
+  }
+  if (!shared) shared = Core.create().then(keep, drop);
   return shared;
+}
+
+function keep(core) {
+  sharedValue = core;
+  return core;
+}
+
+function drop(error) {
+  shared = null;
+  throw error;
 }

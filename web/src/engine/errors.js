@@ -1,6 +1,6 @@
 // AttnseqError: the one error type of the JavaScript API. `code` is stable (see index.d.ts, ErrorCode):
 // the C++ runtime's codes (attnseq::code_name, e.g. MODEL_TRUNCATED, BAD_OPTION) plus the JavaScript
-// side's own (LOAD_FAILED, ABORTED, DISPOSED, OUT_OF_MEMORY, INTERNAL).
+// side's own (LOAD_FAILED, ABORTED, DISPOSED, OUT_OF_MEMORY, INTERNAL, WORKER_DIED).
 
 export class AttnseqError extends Error {
   /**

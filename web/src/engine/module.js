@@ -12,18 +12,27 @@ const isNode =
 
 let modulePromise = null;
 
-/** @returns {Promise<any>} the Emscripten module with the Embind classes and functions. */
-export function loadModule() {
+/**
+ * @param {{fresh?: boolean}} [options] fresh: a new instance (with its own memory), e.g. to replace
+ *   one that crashed; by default the realm's one instance.
+ * @returns {Promise<any>} the Emscripten module with the Embind classes and functions.
+ */
+export function loadModule({ fresh = false } = {}) {
+  if (fresh) return instantiate().catch(loadFailed);
   if (!modulePromise) {
     modulePromise = instantiate().catch((error) => {
       modulePromise = null;  // a later call may try again
-      throw error instanceof AttnseqError
-        ? error
-        : new AttnseqError('LOAD_FAILED', `cannot start the attnseq WebAssembly module: ${error && error.message ? error.message : error}`,
-            { cause: error });
+      loadFailed(error);
     });
   }
   return modulePromise;
+}
+
+function loadFailed(error) {
+  throw error instanceof AttnseqError
+    ? error
+    : new AttnseqError('LOAD_FAILED', `cannot start the attnseq WebAssembly module: ${error && error.message ? error.message : error}`,
+        { cause: error });
 }
 
 async function instantiate() {

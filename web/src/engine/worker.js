@@ -1,6 +1,9 @@
 // The Web Worker: runs core.js behind a tiny RPC so inference never blocks the page.
 //   request  {id, method, args}                      (method: one of METHODS)
 //   response {id, ok: true, value} | {id, ok: false, error: {code, message}}
+//   notices {held: lockName}  the worker holds the Web Lock named after it (self.name) until it ends:
+//                             the client waits for that lock to learn of the worker's death
+//           {crashed: {code, message}}  the WebAssembly instance trapped: the worker closes itself
 // Requests are served one at a time, in order. The typed arrays of a response (attention matrices)
 // are transferred, not copied. serve() also works on a MessagePort, which is how Node tests it.
 import { Core } from './core.js';
@@ -11,18 +14,30 @@ export const METHODS = ['load', 'translate', 'tokenize', 'start', 'step', 'close
 /**
  * @param {{postMessage: Function, addEventListener?: Function, onmessage?: any, start?: Function}} port
  * @param {() => Promise<Core>} createCore
+ * @param {{exit?: () => void}} [hooks] exit: called after a crash notice (a Worker closes itself)
  */
-export function serve(port, createCore = Core.create) {
+export function serve(port, createCore = Core.create, { exit } = {}) {
   let core = null;
+  let dead = false;
   const onMessage = async (event) => {
+    if (dead) return;
     const { id, method, args } = event.data || {};
+    let engine = null;
     try {
       if (!METHODS.includes(method)) throw new Error(`unknown method ${method}`);
       if (!core) core = createCore().catch((error) => { core = null; throw error; });  // started by the first request
-      const engine = await core;
+      engine = await core;
       const value = engine[method](...(args || []));
       port.postMessage({ id, ok: true, value }, transferables(value));
     } catch (error) {
+      if (engine && engine.crashed) {
+        // A trap (a bug, or memory exhausted mid-computation): this instance is unusable. Say so and
+        // end, so that the page starts a fresh worker instead of talking to a broken one.
+        dead = true;
+        port.postMessage({ crashed: serializeError(error) });
+        if (exit) exit();
+        return;
+      }
       port.postMessage({ id, ok: false, error: serializeError(error) });
     }
   };
@@ -50,5 +65,14 @@ export function transferables(value) {
   return [...out];
 }
 
-// Started as a module worker: serve the page.
-if (typeof WorkerGlobalScope !== 'undefined' && typeof self !== 'undefined' && self instanceof WorkerGlobalScope) serve(self);
+// Started as a module worker: serve the page, and hold the lock named after this worker while it lives.
+if (typeof WorkerGlobalScope !== 'undefined' && typeof self !== 'undefined' && self instanceof WorkerGlobalScope) {
+  serve(self, Core.create, { exit: () => self.close() });
+  const name = self.name;
+  if (name && self.navigator && self.navigator.locks) {
+    self.navigator.locks.request(name, () => {
+      self.postMessage({ held: name });
+      return new Promise(() => {});  // released only when the worker ends
+    }).catch(() => {});
+  }
+}

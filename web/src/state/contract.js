@@ -124,8 +124,25 @@ export const EOS = '</s>';
 /** Display text of a piece: `▁` word marks dropped, control tokens kept. */
 export function pieceText(piece) {
   if (piece === BOS || piece === EOS) return piece;
-  const s = piece.replace(/\u2581/g, ' ').trim();
+  const s = visible(piece.replace(/\u2581/g, ' ').trim());
   return s === '' ? '\u2423' : s;
+}
+
+const BIDI = { '\u061C': 'ALM', '\u200E': 'LRM', '\u200F': 'RLM', '\u202A': 'LRE', '\u202B': 'RLE', '\u202C': 'PDF', '\u202D': 'LRO',
+  '\u202E': 'RLO', '\u2066': 'LRI', '\u2067': 'RLI', '\u2068': 'FSI', '\u2069': 'PDI' };
+
+/**
+ * Characters a label must not carry as they are: control characters become their Control Pictures
+ * (U+0000 → ␀) or [U+0085], bidi controls their name ([RLO]), so that a pasted override cannot
+ * reorder the labels around it and a NUL cannot break an exported SVG.
+ */
+export function visible(text) {
+  return text
+    .replace(/[\u0000-\u001F\u007F-\u009F]/g, (c) => {
+      const n = c.charCodeAt(0);
+      return n < 0x20 ? String.fromCharCode(0x2400 + n) : n === 0x7f ? '\u2421' : `[U+${n.toString(16).toUpperCase().padStart(4, '0')}]`;
+    })
+    .replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `[${BIDI[c]}]`);
 }
 
 /** True when the piece starts a word (a gap is drawn before it). */

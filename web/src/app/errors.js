@@ -1,0 +1,42 @@
+// What the user reads when something fails: an error code (AttnseqError.code, or the app's own
+// MODEL_MISMATCH) → a sentence in the UI language (i18n keys err.<CODE>); the technical message is
+// kept as a detail under it. Also the one status line of the demo and of every widget.
+import { t } from '../i18n/index.js';
+import { h } from '../components/dom.js';
+
+/** The user-facing sentence for an error code (unknown codes read as internal errors). */
+export function explain(code, vars = {}) {
+  const key = `err.${code}`;
+  const msg = t(key, vars);
+  return msg === key ? t('err.INTERNAL') : msg;
+}
+
+/** The fields a store keeps about an error: {error: technical message, errorCode, errorVars}. */
+export function errorFields(e, vars = {}) {
+  return { error: String(e?.message ?? e), errorCode: e?.code ?? 'INTERNAL', errorVars: vars };
+}
+
+/**
+ * The status line for a model store and a run store: {text, detail, error} (text '' when nothing to
+ * say). `extra`: a text to show when all is well (a widget's "model missing" note).
+ */
+export function statusOf(m, r, extra = '') {
+  if (m.status === 'loading') return { text: t('app.loading', { p: Math.round(100 * (m.progress || 0)) }), detail: '', error: false };
+  if (m.status === 'error') return { text: t('app.modelError', { msg: explain(m.errorCode, m.errorVars) }), detail: m.error ?? '', error: true };
+  if (r.status === 'error') return { text: t('app.runError', { msg: explain(r.errorCode, r.errorVars) }), detail: r.error ?? '', error: true };
+  if (r.status === 'running') return { text: t('app.running'), detail: '', error: false };
+  if (m.failed) {
+    return { text: t('app.modelKept', { model: m.failed, msg: explain(m.errorCode, m.errorVars), current: m.info?.label ?? '' }),
+      detail: m.error ?? '', error: true };
+  }
+  if (r.notice) return { text: t(r.notice), detail: '', error: false };
+  return { text: extra, detail: '', error: false };
+}
+
+/** Writes a status into its element: the sentence, then the technical detail in a <small>. */
+export function renderStatusInto(el, { text, detail, error }) {
+  el.classList.toggle('error', error);
+  const parts = [text];
+  if (detail) parts.push(' ', h('small', { class: 'status-detail' }, `(${detail})`));
+  el.replaceChildren(...parts);
+}

@@ -38,33 +38,51 @@ const TensorView& WeightStore::require(const std::string& name, const std::vecto
   return *t;
 }
 
-const float* WeightStore::f32_data(const TensorView& t) {
+const float* WeightStore::f32_vector(const TensorView& t) {
   const size_t n = static_cast<size_t>(t.numel());
-  if (t.dtype == DType::F32) {
-    const float* p = reinterpret_cast<const float*>(t.data);
-    if (reinterpret_cast<uintptr_t>(t.data) % alignof(float) != 0) {
-      owned_.emplace_back(n);
-      std::memcpy(owned_.back().data(), t.data, t.nbytes);
-      p = owned_.back().data();
-    }
-    check_finite(t.name, p, n);
-    return p;
+  const float* p = reinterpret_cast<const float*>(t.data);
+  if (reinterpret_cast<uintptr_t>(t.data) % alignof(float) != 0) {
+    owned_.emplace_back(n);
+    std::memcpy(owned_.back().data(), t.data, t.nbytes);
+    p = owned_.back().data();
   }
-  // I8 with per-row scales: W[r, c] = q[r, c] * scale[r]
+  check_finite(t.name, p, n);
+  return p;
+}
+
+const float* WeightStore::i8_scales(const TensorView& t) {
   if (t.shape.size() != 2) bad_tensor(t.name, "I8 tensors must be 2-D matrices with per-row scales");
-  const int64_t rows = t.shape[0], cols = t.shape[1];
-  const TensorView& s = require(t.name + ".scale", {rows});
+  const TensorView& s = require(t.name + ".scale", {t.shape[0]});
   if (s.dtype != DType::F32) bad_tensor(s.name, "scales must be F32");
-  std::vector<float> scale(static_cast<size_t>(rows));
-  std::memcpy(scale.data(), s.data, s.nbytes);
-  check_finite(s.name, scale.data(), scale.size());
-  owned_.emplace_back(n);
+  quantized_ = true;
+  return f32_vector(s);
+}
+
+const float* WeightStore::f32_data(const TensorView& t) {
+  if (t.dtype == DType::F32) return f32_vector(t);
+  // I8 with per-row scales: W[r, c] = q[r, c] * scale[r]
+  const float* scale = i8_scales(t);
+  const int64_t rows = t.shape[0], cols = t.shape[1];
+  owned_.emplace_back(static_cast<size_t>(t.numel()));
   float* out = owned_.back().data();
   const int8_t* q = reinterpret_cast<const int8_t*>(t.data);
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c) out[r * cols + c] = static_cast<float>(q[r * cols + c]) * scale[r];
-  quantized_ = true;
   return out;
+}
+
+WeightMatrix WeightStore::weight(const std::string& name, int64_t rows, int64_t cols) {
+  const TensorView& t = require(name, {rows, cols});
+  WeightMatrix m;
+  m.rows = rows;
+  m.cols = cols;
+  if (t.dtype == DType::F32) {
+    m.f32 = f32_vector(t);
+  } else {
+    m.scale = i8_scales(t);
+    m.q = reinterpret_cast<const int8_t*>(t.data);
+  }
+  return m;
 }
 
 ConstMatrixMap WeightStore::matrix(const std::string& name, int64_t rows, int64_t cols) {

@@ -15,6 +15,17 @@ namespace attnseq {
 
 using Bytes = std::vector<uint8_t>;
 
+// A weight matrix [rows, cols] as the model file stores it: F32 (f32 set), or I8 with per-row scales
+// (q and scale set; W[r, c] = q[r, c] · scale[r]). The pointers stay valid as long as the store.
+struct WeightMatrix {
+  const float* f32 = nullptr;
+  const int8_t* q = nullptr;
+  const float* scale = nullptr;
+  int64_t rows = 0;
+  int64_t cols = 0;
+  bool quantized() const { return q != nullptr; }
+};
+
 class WeightStore {
  public:
   // Parses and validates the safetensors structure of `bytes` (kept alive by the store).
@@ -26,6 +37,9 @@ class WeightStore {
   // copy; I8 data (with its `name.scale` per-row scales) is dequantized once. Throws ModelBadTensor
   // naming the tensor when it is missing, of another shape, or holds non-finite values.
   ConstMatrixMap matrix(const std::string& name, int64_t rows, int64_t cols);
+  // The matrix `name` of exactly [rows, cols] as stored: F32 mapped (as matrix()), I8 kept int8 (pointing
+  // into the file bytes) with its F32 per-row scales, for the I8 kernels. Same checks as matrix().
+  WeightMatrix weight(const std::string& name, int64_t rows, int64_t cols);
   ConstVectorMap vector(const std::string& name, int64_t n);
   bool has(const std::string& name) const { return file_.find(name) != nullptr; }
 
@@ -37,6 +51,8 @@ class WeightStore {
 
  private:
   const float* f32_data(const TensorView& t);
+  const float* f32_vector(const TensorView& t);  // F32 data (re-aligned if needed), checked finite
+  const float* i8_scales(const TensorView& t);    // the per-row scales of I8 matrix t, checked
   const TensorView& require(const std::string& name, const std::vector<int64_t>& shape);
 
   std::shared_ptr<const Bytes> bytes_;

@@ -17,7 +17,7 @@ struct RnnState : DecoderState {
 
 void gather_rows(const Embedding& e, const std::vector<int>& ids, Matrix& x) {
   x.resize(static_cast<Eigen::Index>(ids.size()), e.dim);
-  for (size_t i = 0; i < ids.size(); ++i) x.row(i) = Eigen::Map<const RowVector>(e.row(ids[i]), e.dim);
+  for (size_t i = 0; i < ids.size(); ++i) e.row(ids[i], x.row(static_cast<Eigen::Index>(i)).data());
 }
 
 }  // namespace
@@ -104,9 +104,7 @@ void RnnSeq2Seq::step(DecoderState& base, const std::vector<int>& tokens, StepOu
   }
   macs += w_.combine.macs(B);
   st.o = st.o.array().tanh().matrix();
-  out.logits.resize(B, config_.vocab_tgt);
-  out.logits.noalias() = st.o * w_.tgt_embed.matrix().transpose();
-  out.logits.rowwise() += Eigen::Map<const RowVector>(w_.out_bias, config_.vocab_tgt);
+  w_.tgt_embed.project(st.o, w_.out_bias, out.logits);
   macs += static_cast<uint64_t>(B) * config_.vocab_tgt * config_.rnn.emb_dim;
   out.macs = macs;
   st.steps += 1;

@@ -58,9 +58,11 @@ Transformer::Transformer(const ModelConfig& config, std::shared_ptr<WeightStore>
 void Transformer::embed(const Embedding& e, const std::vector<int>& ids, int first_position, Matrix& x) const {
   const float scale = std::sqrt(static_cast<float>(e.dim));
   x.resize(static_cast<Eigen::Index>(ids.size()), e.dim);
+  RowVector row(e.dim);
   for (size_t i = 0; i < ids.size(); ++i) {
     const int pos = first_position < 0 ? static_cast<int>(i) : first_position;
-    x.row(i) = Eigen::Map<const RowVector>(e.row(ids[i]), e.dim) * scale + w_.positions.row(pos);
+    e.row(ids[i], row.data());
+    x.row(i) = row * scale + w_.positions.row(pos);
   }
 }
 
@@ -177,9 +179,7 @@ void Transformer::step(DecoderState& base, const std::vector<int>& tokens, StepO
   }
   decode_position(st, tokens, true, &out, st.x);
   w_.decoder_norm.forward(st.x, st.h);
-  out.logits.resize(B, config_.vocab_tgt);
-  out.logits.noalias() = st.h * w_.tgt_embed.matrix().transpose();
-  out.logits.rowwise() += Eigen::Map<const RowVector>(w_.out_bias, config_.vocab_tgt);
+  w_.tgt_embed.project(st.h, w_.out_bias, out.logits);
   out.macs += static_cast<uint64_t>(B) * config_.vocab_tgt * c.d_model;
   // alignment: last layer, mean over heads
   out.alignment.resize(B, S);

@@ -13,8 +13,8 @@ GruCell GruCell::load(WeightStore& store, const std::string& scope, const std::s
   c.ih.out = c.hh.out = 3 * hidden;
   c.ih.in = input;
   c.hh.in = hidden;
-  c.ih.w = store.matrix(scope + ".weight_ih_l0" + suffix, 3 * hidden, input).data();
-  c.hh.w = store.matrix(scope + ".weight_hh_l0" + suffix, 3 * hidden, hidden).data();
+  c.ih.w = store.weight(scope + ".weight_ih_l0" + suffix, 3 * hidden, input);
+  c.hh.w = store.weight(scope + ".weight_hh_l0" + suffix, 3 * hidden, hidden);
   c.ih.b = store.vector(scope + ".bias_ih_l0" + suffix, 3 * hidden).data();
   c.hh.b = store.vector(scope + ".bias_hh_l0" + suffix, 3 * hidden).data();
   return c;

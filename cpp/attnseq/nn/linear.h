@@ -1,4 +1,6 @@
 // Dense layers over weights owned by a WeightStore (row-major [out, in], PyTorch nn.Linear layout).
+// F32 weights run the F32 kernel, I8 weights (int8 + per-row scales, kept so in memory) the I8 kernel
+// (nn/kernels/: WebAssembly SIMD128 kernels, native fallbacks).
 #pragma once
 
 #include <string>
@@ -9,7 +11,7 @@
 namespace attnseq {
 
 struct Linear {
-  const float* w = nullptr;  // [out, in]
+  WeightMatrix w;            // [out, in], F32 or I8
   const float* b = nullptr;  // [out], or null without bias
   int out = 0;
   int in = 0;
@@ -18,17 +20,21 @@ struct Linear {
   static Linear load(WeightStore& store, const std::string& scope, int out, int in, bool bias = true);
   // y [n, out] = x [n, in] · Wᵀ + b
   void forward(const Matrix& x, Matrix& y) const;
+  // y [n, out] = x [n, in] · Wᵀ + b over raw row-major buffers (y must not alias x).
+  void forward(const float* x, int n, float* y) const;
   uint64_t macs(int64_t rows) const { return static_cast<uint64_t>(rows) * out * in; }
 };
 
 struct Embedding {
-  const float* w = nullptr;  // [vocab, dim]
+  WeightMatrix w;  // [vocab, dim], F32 or I8
   int vocab = 0;
   int dim = 0;
 
   static Embedding load(WeightStore& store, const std::string& name, int vocab, int dim);
-  const float* row(int id) const { return w + static_cast<int64_t>(id) * dim; }
-  ConstMatrixMap matrix() const { return ConstMatrixMap(w, vocab, dim); }
+  // out [dim] = row `id` (dequantized when I8).
+  void row(int id, float* out) const;
+  // The tied output projection: logits [n, vocab] = x [n, dim] · Eᵀ + bias (bias [vocab] or null).
+  void project(const Matrix& x, const float* bias, Matrix& logits) const;
 };
 
 struct LayerNorm {

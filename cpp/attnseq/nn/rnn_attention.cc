@@ -10,7 +10,7 @@ RnnAttention RnnAttention::load(WeightStore& store, const std::string& scope, co
   if (a.kind == AttentionKind::Additive) {
     a.query = Linear::load(store, scope + ".query", cfg.attn_dim, cfg.hidden, false);
     a.key = Linear::load(store, scope + ".key", cfg.attn_dim, cfg.hidden, true);
-    a.v = Linear::load(store, scope + ".v", 1, cfg.attn_dim, false);
+    a.v = store.matrix(scope + ".v.weight", 1, cfg.attn_dim).data();
   } else if (a.kind == AttentionKind::General) {
     a.bilinear = Linear::load(store, scope + ".bilinear", cfg.hidden, cfg.hidden, false);
   }
@@ -41,7 +41,7 @@ void RnnAttention::scores(const Matrix& h, const Matrix& keys, Matrix& s, Matrix
         const float* qb = q.row(b).data();
         const float* kj = keys.row(j).data();
         float acc = 0.0f;
-        for (int a = 0; a < A; ++a) acc += v.w[a] * std::tanh(qb[a] + kj[a]);
+        for (int a = 0; a < A; ++a) acc += v[a] * std::tanh(qb[a] + kj[a]);
         s(b, j) = acc;
       }
     macs += static_cast<uint64_t>(B) * S * A;

@@ -14,7 +14,7 @@ struct RnnAttention {
   AttentionKind kind = AttentionKind::None;
   Linear query;     // additive: [A, H], no bias
   Linear key;       // additive: [A, H] with bias
-  Linear v;         // additive: [1, A], no bias
+  const float* v = nullptr;  // additive: [1, A] (dequantized when I8: read element-wise)
   Linear bilinear;  // general: [H, H], no bias
 
   static RnnAttention load(WeightStore& store, const std::string& scope, const RnnConfig& cfg);

@@ -1,0 +1,309 @@
+// The matrix-product kernels (cpp/attnseq/nn/kernels) against double-precision references on odd
+// shapes, the I8 kernel within its quantization error bound, and the I8 weight store feeding Linear.
+// Built natively (Eigen F32, portable I8) by ctest and for WebAssembly (the SIMD128 kernels) by
+// bench/kernels (target attnseq_kernel_tests_wasm, run in Node by bench/kernels/run.sh).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "attnseq/nn/kernels/gemm_f32.h"
+#include "attnseq/nn/kernels/gemm_i8.h"
+#include "attnseq/nn/linear.h"
+#include "helpers.h"
+
+using namespace attnseq;
+using namespace attnseq::kernels;
+
+namespace {
+
+constexpr double kEps = std::numeric_limits<float>::epsilon();
+
+struct Shape {
+  int n, k, m;
+};
+// rows 1..5, columns and outputs around the SIMD widths (4, 8, 16) and the model sizes
+const std::vector<Shape> kShapes = {{1, 1, 1},   {1, 3, 5},   {1, 4, 4},     {1, 7, 9},     {2, 8, 3},
+                                    {3, 9, 7},   {1, 15, 17}, {2, 16, 16},   {4, 17, 13},   {5, 31, 33},
+                                    {1, 129, 6}, {3, 255, 2}, {1, 128, 768}, {4, 256, 130}, {7, 33, 1}};
+
+std::vector<float> random_floats(std::mt19937& rng, size_t n, float lo, float hi) {
+  std::uniform_real_distribution<float> d(lo, hi);
+  std::vector<float> v(n);
+  for (auto& x : v) x = d(rng);
+  return v;
+}
+
+std::vector<int8_t> random_i8(std::mt19937& rng, size_t n) {
+  std::uniform_int_distribution<int> d(-128, 127);
+  std::vector<int8_t> v(n);
+  for (auto& x : v) x = static_cast<int8_t>(d(rng));
+  return v;
+}
+
+std::string shape_name(const Shape& s) {
+  return "n=" + std::to_string(s.n) + " k=" + std::to_string(s.k) + " m=" + std::to_string(s.m);
+}
+
+}  // namespace
+
+TEST_CASE("gemm_f32 equals a double-precision reference on odd shapes", "[kernels]") {
+  std::mt19937 rng(1);
+  for (const Shape& s : kShapes)
+    for (bool with_bias : {true, false}) {
+      INFO(shape_name(s) << " bias " << with_bias << " impl " << gemm_f32_impl());
+      const auto x = random_floats(rng, static_cast<size_t>(s.n) * s.k, -2, 2);
+      const auto w = random_floats(rng, static_cast<size_t>(s.m) * s.k, -1, 1);
+      const auto b = random_floats(rng, s.m, -1, 1);
+      std::vector<float> y(static_cast<size_t>(s.n) * s.m, std::numeric_limits<float>::quiet_NaN());
+      gemm_f32(x.data(), s.n, s.k, w.data(), s.m, with_bias ? b.data() : nullptr, y.data());
+      for (int i = 0; i < s.n; ++i)
+        for (int r = 0; r < s.m; ++r) {
+          double ref = with_bias ? b[r] : 0.0, mag = std::fabs(ref);
+          for (int c = 0; c < s.k; ++c) {
+            ref += static_cast<double>(x[i * s.k + c]) * w[r * s.k + c];
+            mag += std::fabs(static_cast<double>(x[i * s.k + c]) * w[r * s.k + c]);
+          }
+          // float summation of k + 1 terms in any order: |error| ≤ (k + 1)·eps·Σ|terms|
+          INFO("row " << i << " output " << r);
+          REQUIRE(std::fabs(y[i * s.m + r] - ref) <= (s.k + 2) * kEps * mag);
+        }
+    }
+}
+
+TEST_CASE("gemm_f32 rows of a batch equal the single-row product (beam rows = greedy) in the SIMD kernel",
+          "[kernels]") {
+  if (std::string(gemm_f32_impl()) != "wasm-simd128") return;  // Eigen picks GEMV vs GEMM kernels by shape
+  std::mt19937 rng(2);
+  const int n = 5, k = 37, m = 11;
+  const auto x = random_floats(rng, n * k, -1, 1), w = random_floats(rng, m * k, -1, 1), b = random_floats(rng, m, -1, 1);
+  std::vector<float> all(n * m), one(m);
+  gemm_f32(x.data(), n, k, w.data(), m, b.data(), all.data());
+  for (int i = 0; i < n; ++i) {
+    gemm_f32(x.data() + i * k, 1, k, w.data(), m, b.data(), one.data());
+    for (int r = 0; r < m; ++r) REQUIRE(all[i * m + r] == one[r]);
+  }
+}
+
+TEST_CASE("activations quantize per row to int16 with max |x| at 32767, plus a low half", "[kernels]") {
+  const std::vector<float> x = {0.5f, -2.0f, 1.0f, 0.25f, -0.0001f};
+  std::vector<int16_t> hi(8, 99), lo(8, 99);
+  float scale = 0;
+  quantize_row_i16(x.data(), 5, 8, hi.data(), lo.data(), &scale);
+  CHECK(scale == 2.0f / 32767);
+  // v = x · 16383.5 = [8191.75, -32767, 16383.5, 4095.875, -1.63835]
+  CHECK(hi[0] == 8192);
+  CHECK(lo[0] == -8192);  // -0.25 · 32768
+  CHECK(hi[1] == -32767);
+  CHECK(lo[1] == 0);
+  CHECK(hi[2] == 16384);  // 16383.5: ties to even
+  CHECK(lo[2] == -16384);
+  CHECK(hi[3] == 4096);
+  CHECK(lo[3] == -4096);
+  CHECK(hi[4] == -2);
+  const float v4 = -0.0001f * 16383.5f;
+  CHECK(std::fabs(hi[4] + lo[4] / 32768.0 - v4) <= 0.5 / 32768);
+  CHECK(lo[4] > 0);
+  for (int c = 5; c < 8; ++c) {
+    CHECK(hi[c] == 0);
+    CHECK(lo[c] == 0);
+  }
+  std::vector<int16_t> only(8, 99);
+  quantize_row_i16(x.data(), 5, 8, only.data(), nullptr, &scale);
+  CHECK(only == std::vector<int16_t>({8192, -32767, 16384, 4096, -2, 0, 0, 0}));
+
+  const std::vector<float> zero(3, 0.0f);
+  quantize_row_i16(zero.data(), 3, 3, hi.data(), lo.data(), &scale);
+  CHECK(scale == 0.0f);
+  CHECK(hi[0] == 0);
+  CHECK(lo[0] == 0);
+}
+
+TEST_CASE("gemm_i8 on a hand-computed example", "[kernels]") {
+  // W = q · s: q = [[1, -2, 3], [127, -128, 0]], s = [0.5, 0.25]; x = [1, 0.5, -0.25], sx = 1/32767
+  // v = [32767, 16383.5, -8191.75]: hi = [32767, 16384 (ties to even), -8192], lo = [0, -16384, 8192]
+  // row 0: hi 32767 - 32768 - 24576 = -24577, lo 32768 + 24576 = 57344 (1.75 steps): -24575.25 = -0.75 · 32767
+  // row 1: hi 127·32767 - 128·16384 = 2064257, lo 2097152 (64 steps): 2064321 = 63 · 32767
+  const std::vector<int8_t> q = {1, -2, 3, 127, -128, 0};
+  const std::vector<float> s = {0.5f, 0.25f}, x = {1.0f, 0.5f, -0.25f}, b = {1.0f, -1.0f};
+  const double sx = static_cast<double>(1.0f / 32767);
+  float y[2];
+  gemm_i8(x.data(), 1, 3, q.data(), s.data(), 2, nullptr, y, I8Activations::Int16);
+  CHECK(y[0] == static_cast<float>(-24577.0 * (sx * 0.5)));
+  CHECK(y[1] == static_cast<float>(2064257.0 * (sx * 0.25)));
+  CHECK(std::fabs(y[0] + 0.375) < 1e-4);  // exact: -0.375, 15.75
+  CHECK(std::fabs(y[1] - 15.75) < 1e-3);
+  gemm_i8(x.data(), 1, 3, q.data(), s.data(), 2, nullptr, y);  // Int16x2
+  CHECK(y[0] == static_cast<float>(-24575.25 * (sx * 0.5)));
+  CHECK(y[1] == static_cast<float>(2064321.0 * (sx * 0.25)));
+  CHECK(std::fabs(y[0] + 0.375) < 1e-7);
+  CHECK(std::fabs(y[1] - 15.75) < 4e-6);
+  gemm_i8(x.data(), 1, 3, q.data(), s.data(), 2, b.data(), y);
+  CHECK(y[0] == static_cast<float>(-24575.25 * (sx * 0.5)) + 1.0f);
+  CHECK(y[1] == static_cast<float>(2064321.0 * (sx * 0.25)) - 1.0f);
+}
+
+TEST_CASE("gemm_i8 stays within the quantization error bound of the dequantized F32 product", "[kernels]") {
+  std::mt19937 rng(3);
+  std::vector<Shape> shapes = kShapes;
+  shapes.push_back({2, kI8Chunk + 77, 5});      // more than one i32 chunk
+  shapes.push_back({1, 3 * kI8Chunk + 9, 3});
+  for (const I8Activations acts : {I8Activations::Int16, I8Activations::Int16x2})
+  for (const Shape& s : shapes)
+    for (bool with_bias : {true, false}) {
+      const bool split = acts == I8Activations::Int16x2;
+      INFO(shape_name(s) << " bias " << with_bias << " impl " << gemm_i8_impl() << " split " << split);
+      const auto x = random_floats(rng, static_cast<size_t>(s.n) * s.k, -3, 3);
+      const auto q = random_i8(rng, static_cast<size_t>(s.m) * s.k);
+      const auto sc = random_floats(rng, s.m, 1e-3f, 2e-2f);
+      const auto b = random_floats(rng, s.m, -1, 1);
+      std::vector<float> y(static_cast<size_t>(s.n) * s.m, std::numeric_limits<float>::quiet_NaN());
+      gemm_i8(x.data(), s.n, s.k, q.data(), sc.data(), s.m, with_bias ? b.data() : nullptr, y.data(), acts);
+      for (int i = 0; i < s.n; ++i) {
+        double maxabs = 0;
+        for (int c = 0; c < s.k; ++c) maxabs = std::max(maxabs, std::fabs(static_cast<double>(x[i * s.k + c])));
+        const double sx = maxabs / 32767;
+        for (int r = 0; r < s.m; ++r) {
+          // the reference: the dequantized weights (as WeightStore::matrix gives them) times x, in double
+          double ref = with_bias ? b[r] : 0.0, sum_w = 0, sum_wx = 0;
+          for (int c = 0; c < s.k; ++c) {
+            const double wd = static_cast<float>(q[r * s.k + c]) * sc[r];
+            ref += wd * x[i * s.k + c];
+            sum_w += std::fabs(wd);
+            sum_wx += std::fabs(wd * x[i * s.k + c]);
+          }
+          const double bound = gemm_i8_error_bound(acts, sx, sum_w, sum_wx, std::fabs(ref));
+          INFO("row " << i << " output " << r << " ref " << ref << " bound " << bound);
+          REQUIRE(std::fabs(y[i * s.m + r] - ref) <= bound);
+          // the bound is not vacuous: Int16 ~1.5e-5 of max|x|·Σ|W|; Int16x2 float rounding level
+          if (split)
+            REQUIRE(bound <= 1e-9 * maxabs * sum_w + 5e-7 * sum_wx + 2e-7 * std::fabs(ref));
+          else
+            REQUIRE(bound <= 2e-5 * maxabs * sum_w + 5e-7 * sum_wx + 2e-7 * std::fabs(ref));
+        }
+      }
+    }
+}
+
+TEST_CASE("gemm_i8 does not overflow at the extremes and is exact and batch-invariant", "[kernels]") {
+  for (const I8Activations acts : {I8Activations::Int16, I8Activations::Int16x2}) {
+    // every weight -128, every activation at ±max: each product is ∓128 · 32767 (lo: 0), summed over k
+    for (int k : {kI8Chunk - 1, kI8Chunk, kI8Chunk + 1, 4 * kI8Chunk + 3}) {
+      INFO("k " << k << " split " << (acts == I8Activations::Int16x2));
+      const std::vector<int8_t> q(static_cast<size_t>(k) * 2, -128);
+      const std::vector<float> sc = {1.0f, 0.5f};
+      std::vector<float> x(static_cast<size_t>(k) * 3, 1.0f);
+      std::fill(x.begin() + k, x.begin() + 2 * k, -1.0f);
+      float y[6];
+      gemm_i8(x.data(), 3, k, q.data(), sc.data(), 2, nullptr, y, acts);
+      const double sx = static_cast<double>(1.0f / 32767);
+      for (int i = 0; i < 3; ++i) {
+        const double sign = i == 1 ? -1.0 : 1.0;
+        CHECK(y[2 * i] == static_cast<float>(sign * -128.0 * 32767 * k * (sx * 1.0)));
+        CHECK(y[2 * i + 1] == static_cast<float>(sign * -128.0 * 32767 * k * (sx * 0.5)));
+      }
+    }
+    std::mt19937 rng(4);
+    const int n = 6, k = 45, m = 9;
+    const auto x = random_floats(rng, n * k, -1, 1), sc = random_floats(rng, m, 0.01f, 0.02f);
+    const auto q = random_i8(rng, m * k);
+    std::vector<float> all(n * m), one(m);
+    gemm_i8(x.data(), n, k, q.data(), sc.data(), m, nullptr, all.data(), acts);
+    for (int i = 0; i < n; ++i) {
+      gemm_i8(x.data() + i * k, 1, k, q.data(), sc.data(), m, nullptr, one.data(), acts);
+      for (int r = 0; r < m; ++r) REQUIRE(all[i * m + r] == one[r]);
+    }
+  }
+}
+
+TEST_CASE("gemm_i8: a zero input row gives the bias, a non-finite one NaN", "[kernels]") {
+  const std::vector<int8_t> q = {5, -7, 9, 1, 2, 3};
+  const std::vector<float> sc = {0.1f, 0.2f}, b = {0.5f, -0.5f};
+  std::vector<float> x = {0, 0, 0, 1, std::numeric_limits<float>::infinity(), 2};
+  float y[4];
+  gemm_i8(x.data(), 2, 3, q.data(), sc.data(), 2, b.data(), y);
+  CHECK(y[0] == 0.5f);
+  CHECK(y[1] == -0.5f);
+  CHECK(std::isnan(y[2]));
+  CHECK(std::isnan(y[3]));
+}
+
+TEST_CASE("I8 weights stay int8 in the store and Linear runs the I8 kernel on them", "[kernels][weights]") {
+  // w: I8 [3, 5] with per-row scales, bias F32 [3]
+  const int m = 3, k = 5;
+  const std::vector<int8_t> q = {1, -2, 3, -4, 5, 127, -128, 0, 64, -64, 7, 7, 7, 7, -7};
+  const float sc[3] = {0.01f, 0.002f, 0.1f}, bias[3] = {0.5f, -0.25f, 0.0f};
+  std::vector<uint8_t> data(q.size());
+  std::memcpy(data.data(), q.data(), q.size());
+  data.resize(16);
+  const size_t s0 = data.size();
+  data.insert(data.end(), reinterpret_cast<const uint8_t*>(sc), reinterpret_cast<const uint8_t*>(sc) + 12);
+  const size_t b0 = data.size();
+  data.insert(data.end(), reinterpret_cast<const uint8_t*>(bias), reinterpret_cast<const uint8_t*>(bias) + 12);
+  const std::string header = R"({"l.weight": {"dtype": "I8", "shape": [3, 5], "data_offsets": [0, 15]},
+      "l.weight.scale": {"dtype": "F32", "shape": [3], "data_offsets": [)" + std::to_string(s0) + ", " +
+                             std::to_string(s0 + 12) + R"(]},
+      "l.bias": {"dtype": "F32", "shape": [3], "data_offsets": [)" + std::to_string(b0) + ", " +
+                             std::to_string(b0 + 12) + "]}}";
+  WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(header, data)));
+  const Linear l = Linear::load(store, "l", m, k);
+  REQUIRE(l.w.quantized());
+  CHECK(l.w.f32 == nullptr);
+  for (int i = 0; i < m * k; ++i) CHECK(l.w.q[i] == q[i]);
+  CHECK(l.w.scale[1] == 0.002f);
+  CHECK(store.quantized());
+  store.check_all_used();
+
+  const auto deq = store.matrix("l.weight", m, k);  // the dequantized-F32 view, for the reference
+  Matrix x(2, k);
+  x << 0.3f, -1.2f, 0.7f, 2.0f, -0.01f, 0, 0, 0, 0, 0;
+  Matrix y;
+  l.forward(x, y);
+  REQUIRE(y.rows() == 2);
+  REQUIRE(y.cols() == m);
+  const double sx = 2.0 / 32767;
+  for (int r = 0; r < m; ++r) {
+    double ref = bias[r], sum_w = 0, sum_wx = 0;
+    for (int c = 0; c < k; ++c) {
+      ref += static_cast<double>(deq(r, c)) * x(0, c);
+      sum_w += std::fabs(deq(r, c));
+      sum_wx += std::fabs(static_cast<double>(deq(r, c)) * x(0, c));
+    }
+    CHECK(std::fabs(y(0, r) - ref) <= gemm_i8_error_bound(I8Activations::Int16x2, sx, sum_w, sum_wx, std::fabs(ref)));
+    CHECK(y(1, r) == bias[r]);
+  }
+
+  // the same file's F32 view feeds the F32 kernel: the same outputs up to float rounding
+  Linear f = l;
+  f.w = WeightMatrix{deq.data(), nullptr, nullptr, m, k};
+  Matrix yf;
+  f.forward(x, yf);
+  for (int r = 0; r < m; ++r) CHECK(std::fabs(yf(0, r) - y(0, r)) <= 1e-6);
+}
+
+TEST_CASE("Embedding rows dequantize I8 rows and project through the I8 kernel", "[kernels][weights]") {
+  const std::vector<int8_t> q = {10, -20, 30, 127, 0, -128};  // [2 tokens, 3 dims]
+  const float sc[2] = {0.5f, 0.125f};
+  std::vector<uint8_t> data(q.size());
+  std::memcpy(data.data(), q.data(), q.size());
+  data.resize(8);
+  data.insert(data.end(), reinterpret_cast<const uint8_t*>(sc), reinterpret_cast<const uint8_t*>(sc) + 8);
+  WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(
+      R"({"e": {"dtype": "I8", "shape": [2, 3], "data_offsets": [0, 6]},
+          "e.scale": {"dtype": "F32", "shape": [2], "data_offsets": [8, 16]}})", data)));
+  const Embedding e = Embedding::load(store, "e", 2, 3);
+  float row[3];
+  e.row(1, row);
+  CHECK(row[0] == 15.875f);
+  CHECK(row[1] == 0.0f);
+  CHECK(row[2] == -16.0f);
+  Matrix x(1, 3), logits;
+  x << 1.0f, 0.0f, 0.0f;
+  const float bias[2] = {0.25f, 0.0f};
+  e.project(x, bias, logits);
+  // x quantizes exactly (1 → 32767): logits = [10·0.5 + 0.25, 127·0.125] up to the dequantization rounding
+  CHECK(std::fabs(logits(0, 0) - 5.25f) <= 4e-6f);
+  CHECK(std::fabs(logits(0, 1) - 15.875f) <= 4e-6f);
+}

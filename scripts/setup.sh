@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
 # Installs what building and testing attnseq needs on Debian 12 (run as root; idempotent and quick
-# when everything is there). Usage: scripts/setup.sh [native|wasm|all]
+# when everything is there). Usage: scripts/setup.sh [native|wasm|all|bench]
 #   native: C++ toolchain, Eigen, Catch2, nlohmann-json; Python 3 with torch, numpy and sentencepiece
 #           (the training pipeline's unit tests and the golden-data generators)
+#           clang-14 with its sanitizer and libFuzzer runtimes, llvm-symbolizer (scripts/test_native_hardening.sh)
 #   wasm:   native + Emscripten and the npm packages of package-lock.json (TypeScript, playwright-core):
 #           the WebAssembly module and its JavaScript tests (Node 20 itself is assumed)
 #   all:    wasm + Chromium and a CJK font (browser tests, screenshots of the Chinese UI)
+#   bench:  wasm + Chromium (bench/run.sh; onnxruntime-web is an npm devDependency)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 want=${1:-all}
 pkgs=(cmake g++ make libeigen3-dev catch2 nlohmann-json3-dev brotli
+      clang-14 libclang-rt-14-dev llvm-14
       python3 python3-numpy python3-torch python3-sentencepiece libopenblas0-pthread)
 case "$want" in
   native) ;;
   wasm) pkgs+=(emscripten) ;;
   all) pkgs+=(emscripten chromium fonts-wqy-microhei) ;;
-  *) echo "setup: unknown set '$want' (native, wasm or all)" >&2; exit 2 ;;
+  bench) pkgs+=(emscripten chromium) ;;
+  *) echo "setup: unknown set '$want' (native, wasm, all or bench)" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -9,6 +9,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j "$jobs"
 ctest --test-dir build/native --output-on-failure -j "$jobs"
+bash scripts/test_native_hardening.sh   # ASan+UBSan suite, libFuzzer targets (ATTNSEQ_FUZZ_SECONDS each)
 
 bash scripts/setup.sh wasm
 bash scripts/build_wasm.sh

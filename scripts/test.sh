@@ -5,13 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh native
+bash scripts/setup.sh wasm   # also npm ci: tests/py/test_export_onnx.py runs onnxruntime-web in node
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j "$jobs"
 ctest --test-dir build/native --output-on-failure -j "$jobs"
 bash scripts/test_native_hardening.sh   # ASan+UBSan suite, libFuzzer targets (ATTNSEQ_FUZZ_SECONDS each)
 
-bash scripts/setup.sh wasm
 bash scripts/build_wasm.sh
 node --test --test-reporter=spec tests/js/
 

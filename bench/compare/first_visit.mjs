@@ -1,0 +1,100 @@
+// The demo's first visit, as a new visitor gets it: a fresh Chromium profile (empty HTTP cache, no
+// service worker) opens http://127.0.0.1:PORT/web/ served by scripts/serve.mjs's own handler. Measured:
+// the bytes the server sends until the network has been quiet for 2 s after the first translation
+// (the service worker's caching included), per file, raw and as brotli (-q 11) would send them; and
+// the time from navigation start to the first translation on screen (the page's own clock: the demo
+// sets body[data-runs] when a translation is shown; reduced motion, so it is shown whole, not animated).
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { handle } from '../../scripts/serve.mjs';
+import { brotliSize } from './brotli_size.mjs';
+import { ARGS, CHROMIUM } from './browser.mjs';
+
+function countingServer() {
+  const served = [];
+  const server = createServer((req, res) => {
+    const chunks = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    res.write = (c, ...a) => { if (c) chunks.push(Buffer.from(c)); return write(c, ...a); };
+    res.end = (c, ...a) => {
+      if (c && typeof c !== 'function') chunks.push(Buffer.from(c));
+      const body = Buffer.concat(chunks);
+      // compressed after the visit: brotli -q 11 here would hold up the server
+      served.push({ path: new URL(req.url, 'http://x').pathname, status: res.statusCode, bytes: body.byteLength, body, at: Date.now() });
+      return end(c, ...a);
+    };
+    handle(req, res, {}).catch((e) => { res.writeHead(500); res.end(String(e)); });
+  });
+  const sockets = new Set();
+  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    served, url: `http://127.0.0.1:${server.address().port}/web/`,
+    close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
+  })));
+}
+
+function watchFirstTranslation() {
+  new MutationObserver((_, obs) => {
+    const runs = Number(document.body?.dataset.runs ?? 0);
+    const text = document.querySelector('#translation')?.textContent ?? '';
+    if (runs >= 1 && text.trim()) {
+      globalThis.__firstTranslation = { ms: performance.now(), text };
+      obs.disconnect();
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-runs'], childList: true, characterData: true });
+}
+
+async function visit() {
+  const srv = await countingServer();
+  const dir = await mkdtemp(path.join(tmpdir(), 'attnseq-visit-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: ARGS,
+    reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+  try {
+    const page = context.pages()[0] ?? await context.newPage();
+    await page.addInitScript(watchFirstTranslation);
+    await page.goto(srv.url);
+    const h = await page.waitForFunction(() => globalThis.__firstTranslation, null, { timeout: 120_000, polling: 50 });
+    const first = await h.jsonValue();
+    const model = await page.evaluate(() => globalThis.attnseqDemo?.stores.model.get().modelId ?? null);
+    // until the network has been quiet for 2 s (the service worker caches what the page loaded)
+    for (let quiet = 0; quiet < 2000;) {
+      const last = Math.max(...srv.served.map((s) => s.at));
+      quiet = Date.now() - last;
+      if (quiet < 2000) await new Promise((r) => setTimeout(r, 2000 - quiet + 50));
+    }
+    const files = {};
+    for (const s of srv.served) {
+      s.brotli = brotliSize(s.body);
+      delete s.body;
+      const f = (files[s.path] ??= { requests: 0, bytes: 0, brotli: 0 });
+      f.requests++;
+      f.bytes += s.bytes;
+      f.brotli += s.brotli;
+    }
+    const t0 = Math.min(...srv.served.map((s) => s.at));
+    if (process.env.BENCH_VISIT_TRACE) for (const s of srv.served) console.log(`    +${s.at - t0} ms ${s.status} ${s.path} ${s.bytes}`);
+    return { first_translation_ms: first.ms, first_translation: first.text, model,
+      requests: srv.served.length, bytes: srv.served.reduce((a, s) => a + s.bytes, 0),
+      brotli_bytes: srv.served.reduce((a, s) => a + s.brotli, 0), files };
+  } finally {
+    await context.close().catch(() => {});
+    await srv.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** → {visits: [...], first_translation_ms: spread-ready list, bytes of the first visit, files} */
+export async function measureFirstVisit({ repeats = 3 } = {}) {
+  const visits = [];
+  for (let i = 0; i < repeats; i++) {
+    const v = await visit();
+    console.log(`  visit ${i + 1}/${repeats}: first translation after ${v.first_translation_ms.toFixed(0)} ms, ` +
+      `${v.requests} requests, ${v.bytes} bytes (${v.brotli_bytes} as brotli), model ${v.model}`);
+    visits.push(v);
+  }
+  return { visits: visits.map(({ files, ...rest }) => rest), files: visits[0].files };
+}

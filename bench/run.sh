@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The runtime comparison (docs/benchmarks.md, "Comparison"): attnseq native, attnseq WebAssembly in
+# Node and in Chromium, onnxruntime-web in Chromium (the same weights exported to ONNX) and PyTorch
+# eager, greedy, batch 1, one thread, on the first N sentences of the held-out test split.
+#
+#   bash bench/run.sh [--model F32.safetensors] [--model-i8 I8.safetensors] [--ckpt best.pt]
+#                     [--data work/data/en-fr] [--sentences 500] [--repeats 3] [--warmup 20] [--no-docs]
+#                     [--no-build: measure the binaries already built]
+#   (npm run bench -- --sentences 50 --repeats 1)
+#
+# Model: --model, else exported from --ckpt (default work/ckpt/en-fr-transformer/best.pt) into
+# build/bench/ (F32 and I8, re-exported when the checkpoint is newer), else models/en-fr-transformer
+# {.safetensors, .i8.safetensors}. All five contenders read the F32 file (torch and ONNX through the
+# PyTorch reference model loaded from it); the I8 file is measured with attnseq alone.
+# Writes bench/results/<date>.{json,md}, bench/results/throughput.svg and the Comparison section of
+# docs/benchmarks.md (--no-docs: not the docs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=/usr/bin/python3
+
+model= model_i8= ckpt=work/ckpt/en-fr-transformer/best.pt data=work/data/en-fr n=500 repeats=3 warmup=20 build=1 extra=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --model) model=$2; shift 2 ;;
+    --model-i8) model_i8=$2; shift 2 ;;
+    --ckpt) ckpt=$2; shift 2 ;;
+    --data) data=$2; shift 2 ;;
+    --sentences) n=$2; shift 2 ;;
+    --repeats) repeats=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
+    --no-docs) extra+=(--no-docs); shift ;;
+    --no-build) build=0; shift ;;
+    --results) extra+=(--results "$2"); shift 2 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+[ -f "$data/test.json" ] || { echo "bench: $data/test.json not found: prepare the data (docs/training.md)" >&2; exit 2; }
+
+bash scripts/setup.sh bench
+if [ $build = 1 ]; then
+  echo "bench: building build/native/attnseq_bench and the WebAssembly module"
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build/native --target attnseq_bench -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+  bash scripts/build_wasm.sh >/dev/null
+fi
+for f in build/native/attnseq_bench web/dist/attnseq.wasm; do
+  [ -f "$f" ] || { echo "bench: $f missing (run without --no-build)" >&2; exit 2; }
+done
+
+mkdir -p build/bench
+if [ -z "$model" ]; then
+  if [ -f "$ckpt" ]; then
+    name=$(basename "$(dirname "$ckpt")")
+    model=build/bench/$name.safetensors
+    model_i8=${model_i8:-build/bench/$name.i8.safetensors}
+    [ "$model" -nt "$ckpt" ] || $PY train/export.py --ckpt "$ckpt" --out "$model"
+    [ "$model_i8" -nt "$ckpt" ] || $PY train/export.py --ckpt "$ckpt" --out "$model_i8" --int8
+  elif [ -f models/en-fr-transformer.safetensors ]; then
+    model=models/en-fr-transformer.safetensors
+  elif [ -f models/en-fr-transformer.i8.safetensors ]; then
+    model=models/en-fr-transformer.i8.safetensors
+    echo "bench: no F32 file: every contender reads the I8 file (PyTorch and ONNX dequantized)" >&2
+  else
+    echo "bench: no model: pass --model FILE or --ckpt CHECKPOINT" >&2; exit 2
+  fi
+fi
+if [ -z "$model_i8" ] && [ -f "${model%.safetensors}.i8.safetensors" ]; then model_i8=${model%.safetensors}.i8.safetensors; fi
+[ -f "$model" ] || { echo "bench: $model not found" >&2; exit 2; }
+
+base=$(basename "${model%.safetensors}")
+onnx=build/bench/onnx/$base
+if [ ! "$onnx.decoder.onnx" -nt "$model" ] || [ ! "$onnx.decoder.onnx" -nt train/export_onnx.py ]; then
+  $PY train/export_onnx.py --model "$model" --out "$onnx"
+fi
+inputs=build/bench/inputs-$base-$n.json
+$PY bench/compare/prepare_inputs.py --model "$model" --data "$data" --n "$n" --out "$inputs"
+
+args=(--model "$model" --onnx "$onnx" --input "$inputs" --repeats "$repeats" --warmup "$warmup")
+[ -n "$model_i8" ] && args+=(--model-i8 "$model_i8")
+BENCH_ARGS="$*" node bench/compare/run.mjs "${args[@]}" ${extra[@]+"${extra[@]}"}

@@ -72,10 +72,14 @@ export function setupCompare(section, controller, stores) {
   }
 
   button.addEventListener('click', runCompare);
-  // The first time the section comes into view (with a translation to compare), it runs by itself.
+  // The first time the user scrolls the section into view (with a translation to compare), it runs by
+  // itself. Not when it is merely visible on open: it loads two more models, which a first visit that
+  // never looks at it should not download.
+  let scrolled = false;
+  addEventListener('scroll', () => { scrolled = true; }, { once: true, passive: true });
   if ('IntersectionObserver' in globalThis) {
     const io = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting) || !pair || !stores.run.get().run?.done) return;
+      if (!scrolled || !entries.some((e) => e.isIntersecting) || !pair || !stores.run.get().run?.done) return;
       io.disconnect();
       if (results === null) runCompare();
     });

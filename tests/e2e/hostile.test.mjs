@@ -30,7 +30,7 @@ const BOUND_MS = 20_000;  // per input, end to end in the page (the figures prin
 // The worst lateness of a 10 ms timer allowed while a hostile input is processed and shown: a frozen
 // page would be many seconds. On this 2-core machine with training running (load ~13), scheduling
 // alone makes 0.2-0.8 s, and drawing the figures of a long output (50-80 steps) takes one task of
-// ~1.3 s at the end of the run (see docs/robustness-web.md).
+// ~1.3 s at the end of the run (see docs/robustness.md).
 const STALL_MS = 3_000;
 // The pages get fewer, combined inputs (the API test, tests/js/hostile.test.js, has each alone).
 const COMBINED = {

@@ -1,7 +1,7 @@
 // Hostile text through the JavaScript API: whatever a visitor pastes gives a translation or an
 // AttnseqError with a clear message, within a bounded time, in-thread and through the worker RPC
 // alike; source spans always index the caller's string. Prints the time per input (quoted in
-// docs/robustness-web.md). Also: option errors name the JavaScript key for every range-checked option,
+// docs/robustness.md). Also: option errors name the JavaScript key for every range-checked option,
 // and labels made from pieces show control and bidi characters instead of obeying them.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';

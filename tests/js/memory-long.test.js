@@ -1,7 +1,7 @@
 // Long runs: 10,000 translations through the WebAssembly API (every strategy, generate() run to the end,
 // broken out of and aborted, blank and hostile texts, option and input errors) on the tiny Transformer
 // and 2,000 on the shipped model (the tiny GRU's 2,000: memory.test.js): after warm-up, the
-// WebAssembly heap in use may grow by at most 1 MB and the WebAssembly memory not at all. Prints the figures docs/robustness-web.md quotes.
+// WebAssembly heap in use may grow by at most 1 MB and the WebAssembly memory not at all. Prints the figures docs/robustness.md quotes.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Training queue: two lanes, at most 2 training processes (1 thread each) at once.
-#   lane A: en-fr-transformer
-#   lane B: en-fr-gru-noattn -> zh-en-transformer -> en-zh-transformer
-#   (en-fr-gru-attn is shipped; `train/run_queue.sh en-fr-gru-attn` would retrain it alone)
+# Training queue: two lanes, at most 2 training processes (1 thread each) at once, for the models
+# still to train or improve:
+#   lane A: en-zh-transformer
+#   lane B: zh-en-transformer (continues from its snapshot)
+# Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
+# en-fr-gru-attn, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
 # Resumable: runs whose work/ckpt/NAME/done exists are skipped, unfinished ones resume from
 # work/ckpt/NAME/last.pt, or, on a new machine, from the snapshot train/snapshots/NAME.pt that
 # train/snapshot.py wrote from the last machine's checkpoint (weights and progress; see docs/training.md). Start (or restart after the machine session ended) from the repo root:
@@ -42,13 +44,17 @@ prepare work/data/en-fr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --vocab 400
 prepare work/data/zh-en $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000
 prepare work/data/en-zh $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-src 3000 --vocab-tgt 4000
 
-if [ "${1:-}" = en-fr-gru-attn ]; then run en-fr-gru-attn work/data/en-fr 90; exit; fi
+case "${1:-}" in
+  "") ;;
+  en-fr-transformer) run en-fr-transformer work/data/en-fr 600; exit ;;
+  en-fr-gru-attn) run en-fr-gru-attn work/data/en-fr 90; exit ;;
+  en-fr-gru-noattn) run en-fr-gru-noattn work/data/en-fr 60; exit ;;
+  zh-en-transformer) run zh-en-transformer work/data/zh-en 180; exit ;;
+  en-zh-transformer) run en-zh-transformer work/data/en-zh 180; exit ;;
+  *) echo "unknown run: $1" >&2; exit 2 ;;
+esac
 
-( run en-fr-transformer work/data/en-fr 600 ) &
-(
-  run en-fr-gru-noattn work/data/en-fr 60
-  run zh-en-transformer work/data/zh-en 180
-  run en-zh-transformer work/data/en-zh 180
-) &
+( run en-zh-transformer work/data/en-zh 180 ) &
+( run zh-en-transformer work/data/zh-en 180 ) &
 wait
 echo "$(date '+%F %T') queue finished"

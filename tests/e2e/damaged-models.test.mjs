@@ -5,6 +5,7 @@
 // for flipped weights the loader cannot tell apart, a translation) and the previous model stays
 // selected and usable; the tutorial widgets say the same in their status line, in English and
 // Chinese. Screenshots: artifacts/e2e/damaged-*.png.
+import { createHash } from 'node:crypto';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -41,7 +42,11 @@ async function makeModels(target) {
   };
   for (let k = 1; k < 16; k++) await add(`truncated-${k}of16`, good.slice(0, Math.floor((good.length * k) / 16)), 'error');
   for (let s = 1; s <= 4; s++) await add(`header-flips-${s}`, flip(good, 8, headerEnd, 3, s), 'either');
-  for (let s = 1; s <= 4; s++) await add(`data-flips-${s}`, flip(good, headerEnd, good.length, 16, 100 + s), 'either');
+  // Flipped weights are valid numbers the loader cannot tell apart: without a checksum the model loads
+  // and translates something; with the catalogue's sha256 of the good file it is a clear message.
+  for (let s = 1; s <= 2; s++) await add(`data-flips-${s}`, flip(good, headerEnd, good.length, 16, 100 + s), 'either');
+  const goodSha = createHash('sha256').update(good).digest('hex');
+  for (let s = 3; s <= 4; s++) await add(`data-flips-sha-${s}`, flip(good, headerEnd, good.length, 16, 100 + s), 'error', { sha256: goodSha });
   await copyFile(model.file, path.join(target, 'other-arch.safetensors'));
   const arch = /transformer/.test(model.id) ? 'gru-attn' : 'transformer';
   list.push({ id: 'other-arch', file: 'other-arch.safetensors', src: 'en', tgt: 'fr', arch, label: `Claims to be a ${arch}`, kind: 'error' });
@@ -130,6 +135,7 @@ test('the demo: every damaged model gives a clear message and the previous model
       if (v.id === 'html-error-page') { assert.equal(s.errorCode, 'MODEL_BAD_HEADER'); assert.match(s.text, /not a model file \(the server may have sent an error page/); }
       if (v.id === 'other-arch') { assert.equal(s.errorCode, 'MODEL_MISMATCH'); assert.match(s.text, /another kind of model than the catalogue says/); }
       if (v.id === 'not-attnseq') { assert.equal(s.errorCode, 'MODEL_BAD_CONFIG'); assert.match(s.text, /not an attnseq model/); }
+      if (v.id.startsWith('data-flips-sha')) { assert.equal(s.errorCode, 'MODEL_CHECKSUM', v.id); assert.match(s.text, /its checksum does not match/); }
       if (v.id === 'truncated-8of16' || v.id === 'html-error-page') await screenshot(page, `damaged-demo-${v.id}`);
       // The good model translates as before.
       assert.equal(await translateAgain(), reference, `${v.id}: the previous model still translates`);

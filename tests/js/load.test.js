@@ -1,6 +1,8 @@
 // Translator.load(): every kind of source, download progress, and the errors of loading.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 
@@ -127,5 +129,30 @@ describe('sources', () => {
     await rejectsWith(assert, Translator.load(TINY, { progress: () => {} }), 'BAD_OPTION', /unknown load option "progress"/);
     await rejectsWith(assert, Translator.load(TINY, { onProgress: 5 }), 'BAD_OPTION', /onProgress/);
     assert.equal(await check(TINY, { worker: false }), await check(TINY));
+  });
+});
+
+describe('sha256 load option', () => {
+  const sha = createHash('sha256').update(BYTES).digest('hex');
+
+  test('the right SHA-256 loads (either case); a single flipped weight byte is MODEL_CHECKSUM', async () => {
+    assert.equal(typeof await check(new Uint8Array(BYTES), { sha256: sha }), 'string');
+    assert.equal(typeof await check(new Uint8Array(BYTES), { sha256: sha.toUpperCase() }), 'string');
+    const damaged = new Uint8Array(BYTES);
+    damaged[damaged.length - 3] ^= 0x10;  // inside the last tensor's data: the loader itself accepts it
+    const loaded = await Translator.load(damaged);
+    loaded.dispose();
+    await rejectsWith(assert, Translator.load(damaged, { sha256: sha }), 'MODEL_CHECKSUM',
+      new RegExp(`expected ${sha.slice(0, 12)}….*damaged in transit or replaced`));
+  });
+
+  test('a malformed sha256 is BAD_OPTION', async () => {
+    for (const bad of ['', 'abc', sha + '0', 'g'.repeat(64), 42]) {
+      await rejectsWith(assert, Translator.load(new Uint8Array(BYTES), { sha256: bad }), 'BAD_OPTION', /sha256/);
+    }
+  });
+
+  test('models/manifest.json lists the SHA-256 of every shipped file', () => {
+    execFileSync(process.execPath, [new URL('../../scripts/manifest_sha256.mjs', import.meta.url).pathname, '--check'], { encoding: 'utf8' });
   });
 });

@@ -21,6 +21,7 @@
  *                       unsupported source), or the WebAssembly module / worker could not start
  * - `ABORTED`           the AbortSignal fired
  * - `DISPOSED`          the translator was disposed (or a generation used after it ended)
+ * - `MODEL_CHECKSUM`    the file's SHA-256 differs from the `sha256` load option (damaged in transit or replaced)
  * - `WORKER_DIED`       the Web Worker running the model died (its WebAssembly instance crashed, it ran out of
  *                       memory, or the browser terminated it): pending and later calls reject with it; load the
  *                       model again (`Translator.load` starts a new worker). See `Translator.failure`.
@@ -28,7 +29,7 @@
 export type ErrorCode =
   | 'MODEL_TRUNCATED' | 'MODEL_BAD_HEADER' | 'MODEL_BAD_TENSOR' | 'MODEL_BAD_CONFIG' | 'MODEL_VERSION'
   | 'BAD_TOKENIZER' | 'BAD_OPTION' | 'BAD_INPUT' | 'INPUT_TOO_LONG' | 'INTERNAL'
-  | 'OUT_OF_MEMORY' | 'LOAD_FAILED' | 'ABORTED' | 'DISPOSED' | 'WORKER_DIED';
+  | 'OUT_OF_MEMORY' | 'LOAD_FAILED' | 'ABORTED' | 'DISPOSED' | 'WORKER_DIED' | 'MODEL_CHECKSUM';
 
 /** Every failure of the API is an AttnseqError: `message` is the C++ (or JavaScript) message. */
 export class AttnseqError extends Error {
@@ -57,6 +58,9 @@ export interface LoadOptions {
   worker?: boolean;
   /** cancels the download (ABORTED) */
   signal?: AbortSignal;
+  /** the file's SHA-256 (64 hex digits): other bytes are a MODEL_CHECKSUM error (e.g. flipped weights,
+   *  which the loader cannot tell from real ones). Needs Web Crypto (secure contexts, Node). */
+  sha256?: string;
 }
 
 export interface ModelConfig {

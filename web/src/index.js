@@ -39,13 +39,15 @@ export class Translator {
 
   /**
    * @param {string | URL | Response | Blob | ArrayBuffer | ArrayBufferView} source
-   * @param {{onProgress?: (p: {loaded: number, total: number | null}) => void, worker?: boolean, signal?: AbortSignal}} [options]
+   * @param {{onProgress?: (p: {loaded: number, total: number | null}) => void, worker?: boolean, signal?: AbortSignal, sha256?: string}} [options]
    */
   static async load(source, options = {}) {
     if (options === null || typeof options !== 'object') throw new AttnseqError('BAD_OPTION', 'load options must be an object');
-    const { onProgress, worker, signal, ...rest } = options;
+    const { onProgress, worker, signal, sha256, ...rest } = options;
     const unknown = Object.keys(rest);
-    if (unknown.length) throw new AttnseqError('BAD_OPTION', `unknown load option "${unknown[0]}" (known: onProgress, worker, signal)`);
+    if (unknown.length) throw new AttnseqError('BAD_OPTION', `unknown load option "${unknown[0]}" (known: onProgress, worker, signal, sha256)`);
+    if (sha256 !== undefined && !(typeof sha256 === 'string' && /^[0-9a-f]{64}$/i.test(sha256)))
+      throw new AttnseqError('BAD_OPTION', 'load option sha256 must be 64 hexadecimal digits (the SHA-256 of the model file)');
     if (worker !== undefined && typeof worker !== 'boolean') throw new AttnseqError('BAD_OPTION', 'load option worker must be true or false');
     if (worker === true && !canSpawnWorker())
       throw new AttnseqError('BAD_OPTION', 'load option worker: true needs Web Workers (a browser); here the engine runs in-thread');
@@ -53,6 +55,7 @@ export class Translator {
 
     const { bytes, owned } = await loadBytes(source, { onProgress, signal });
     if (signal && signal.aborted) throw abortError(signal);
+    if (sha256 !== undefined) await checkSha256(bytes, sha256.toLowerCase(), source);
     let client;
     try {
       if (useWorker) {
@@ -169,4 +172,16 @@ export function attentionHead(stack, layer, head) {
     throw new AttnseqError('BAD_INPUT', `no attention head ${layer}/${head} (the stack has ${stack.layers} layers × ${stack.heads} heads)`);
   const offset = (layer * stack.heads + head) * size;
   return { data: stack.data.subarray(offset, offset + size), rows, cols: stack.cols };
+}
+
+/** Rejects bytes whose SHA-256 is not the expected one (a model damaged in transit or replaced). */
+async function checkSha256(bytes, expected, source) {
+  const subtle = globalThis.crypto && globalThis.crypto.subtle;
+  if (!subtle) throw new AttnseqError('LOAD_FAILED', 'load option sha256: Web Crypto (crypto.subtle) is not available here (a page that is not a secure context?)');
+  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes));
+  const found = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  if (found !== expected) {
+    const name = typeof source === 'string' || source instanceof URL ? String(source) : 'the model';
+    throw new AttnseqError('MODEL_CHECKSUM', `${name}: its SHA-256 is ${found.slice(0, 12)}…, expected ${expected.slice(0, 12)}…; the file was damaged in transit or replaced (download it again)`);
+  }
 }

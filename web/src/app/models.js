@@ -137,7 +137,10 @@ export function getTranslator(entry, onProgress) {
     const progress = (p) => { for (const fn of listeners.get(key) ?? []) fn(p); };
     const inline = key.startsWith('inline:');
     // A single-file page cannot start a module worker (file:// has no origin): it runs in-thread.
-    const promise = Translator.load(inline ? bytesOfInline(entry.id) : key, { onProgress: progress, worker: inline ? false : undefined }).finally(() => listeners.delete(key));
+    // A catalogue entry's sha256 is checked after the download (flipped weights load otherwise);
+    // inline models came with the page itself.
+    const check = !inline && typeof entry.sha256 === 'string' && globalThis.crypto?.subtle ? { sha256: entry.sha256 } : {};
+    const promise = Translator.load(inline ? bytesOfInline(entry.id) : key, { onProgress: progress, worker: inline ? false : undefined, ...check }).finally(() => listeners.delete(key));
     promise.then((tr) => { if (translators.get(key) === promise) ready.set(key, tr); },
       () => { if (translators.get(key) === promise) translators.delete(key); });  // a later call may try again
     translators.set(key, promise);

@@ -128,6 +128,7 @@ export default {
   'err.MODEL_BAD_CONFIG': "this file is not an attnseq model, or its settings are damaged.",
   'err.MODEL_VERSION': "this model was made for a newer version of attnseq.",
   'err.MODEL_MISMATCH': "the file holds another kind of model than the catalogue says.",
+  'err.MODEL_CHECKSUM': "the file differs from the one the catalogue lists (its checksum does not match): it was damaged in transit. Reload the page to download it again.",
   'err.BAD_TOKENIZER': "the model's tokenizer is damaged.",
   'err.LOAD_FAILED': "it could not be downloaded (network error, or the file is missing on the server).",
   'err.INPUT_TOO_LONG': "the text is too long for this model, which reads at most {max} tokens. Translate one sentence at a time.",

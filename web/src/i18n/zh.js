@@ -128,6 +128,7 @@ export default {
   'err.MODEL_BAD_CONFIG': "这个文件不是 attnseq 模型，或者其配置已损坏。",
   'err.MODEL_VERSION': "这个模型需要更新版本的 attnseq。",
   'err.MODEL_MISMATCH': "文件中的模型类型与模型目录中的说明不符。",
+  'err.MODEL_CHECKSUM': "文件与模型目录中登记的不一致（校验和不符）：传输中已损坏。请重新加载页面再次下载。",
   'err.BAD_TOKENIZER': "模型的分词器已损坏。",
   'err.LOAD_FAILED': "无法下载（网络错误，或服务器上没有这个文件）。",
   'err.INPUT_TOO_LONG': "文本太长，这个模型最多读取 {max} 个词元。请一次翻译一句。",

@@ -2,6 +2,7 @@
 // worker, web/sw.js, serves the page, the modules, the WebAssembly module and the model).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { launch, serve, screenshot, testModel, cliTranslate, waitForRunEnd } from './helpers.mjs';
 
 const model = testModel();
@@ -13,7 +14,8 @@ after(async () => {
 });
 
 test('a reload with the network blocked still translates', async () => {
-  srv = await serve({ modelsDir: model.modelsDir });
+  const served = [];  // "200 GET /path" lines of the server
+  srv = await serve({ modelsDir: model.modelsDir, log: (line) => served.push(line) });
   const port = srv.port;
   browser = await launch();
   const { page, context } = browser;
@@ -21,6 +23,11 @@ test('a reload with the network blocked still translates', async () => {
   await waitForRunEnd(page, 1);
   // The service worker has taken the page and says everything it loaded is cached.
   await page.waitForFunction(() => document.documentElement.dataset.offline === 'ready' && navigator.serviceWorker.controller, null, { timeout: 60_000 });
+  // A first visit downloads the model it shows, not the whole catalogue (the manifest's HEAD checks
+  // of the other files must not make the service worker fetch them).
+  const modelGets = served.filter((l) => / GET \/models\/.*\.safetensors$/.test(l) && l.startsWith('200'));
+  const file = path.basename(model.file);
+  assert.ok(modelGets.length >= 1 && modelGets.every((l) => l.endsWith(`/${file}`)), `model downloads: ${modelGets.join('; ')}`);
 
   // Network gone: the server is closed (connections refused) and the browser is offline.
   await srv.close();

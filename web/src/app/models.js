@@ -109,6 +109,11 @@ function bytesOfInline(id) {
   return out;
 }
 
+/** The model files this page downloaded (http URLs; inline models and failed loads excluded). */
+export function loadedModelUrls() {
+  return [...ready.keys()].filter((u) => /^https?:/.test(u));
+}
+
 /** Whether the model's loaded Translator lost its worker (WORKER_DIED): the next getTranslator() restarts it. */
 export function hasFailed(entry) {
   return !!ready.get(entry.url)?.failure;

@@ -2,6 +2,7 @@
 // offline use, tells it what this page loaded before it took control, and reports what it says:
 // cached for offline use, or a model changed on the server.
 import { t } from '../i18n/index.js';
+import { loadedModelUrls } from './models.js';
 
 let registration = null;
 // Model files the service worker found changed on the server during this page's life. A notice about
@@ -34,13 +35,20 @@ export function registerServiceWorker(url, report) {
     .catch((e) => console.warn('attnseq: service worker not registered:', e.message));
 }
 
-/** Asks the service worker to keep everything this page has loaded so far (same origin). */
+/**
+ * Asks the service worker to keep everything this page has loaded so far (same origin). Model files
+ * only when the page downloaded them: the resource timing entries also list the manifest's HEAD
+ * checks of every model, and the worker fetching those would make a first visit download them all.
+ */
 export function cacheLoadedResources() {
   const sw = registration?.active;
   if (!sw) return;
   const urls = new Set([location.href.split('#')[0]]);
   for (const e of performance.getEntriesByType('resource')) {
-    try { if (new URL(e.name).origin === location.origin) urls.add(e.name); } catch { /* ignore */ }
+    try {
+      if (new URL(e.name).origin === location.origin && !/\.safetensors$/.test(new URL(e.name).pathname)) urls.add(e.name);
+    } catch { /* ignore */ }
   }
+  for (const u of loadedModelUrls()) urls.add(u);
   sw.postMessage({ type: 'cache', urls: [...urls] });
 }

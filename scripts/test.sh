@@ -13,6 +13,9 @@ ctest --test-dir build/native --output-on-failure -j "$jobs"
 bash scripts/test_native_hardening.sh   # ASan+UBSan suite, libFuzzer targets (ATTNSEQ_FUZZ_SECONDS each)
 
 bash scripts/build_wasm.sh
+# The SIMD128 kernels exist only in the WebAssembly build: tests/cpp/test_kernels.cc built for it, in Node.
+NODE_PATH=/usr/share/nodejs cmake --build build/wasm -j "$jobs" --target attnseq_kernel_tests_wasm
+node build/wasm/bench/kernels/attnseq_kernel_tests_wasm.cjs
 node --test --test-reporter=spec tests/js/
 
 bash scripts/test_e2e.sh

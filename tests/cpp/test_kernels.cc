@@ -3,6 +3,7 @@
 // Built natively (Eigen F32, portable I8) by ctest and for WebAssembly (the SIMD128 kernels) by
 // bench/kernels (target attnseq_kernel_tests_wasm, run in Node by bench/kernels/run.sh).
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -11,6 +12,7 @@
 
 #include "attnseq/nn/kernels/gemm_f32.h"
 #include "attnseq/nn/kernels/gemm_i8.h"
+#include "attnseq/nn/kernels/reduce.h"
 #include "attnseq/nn/linear.h"
 #include "helpers.h"
 
@@ -306,4 +308,77 @@ TEST_CASE("Embedding rows dequantize I8 rows and project through the I8 kernel",
   // x quantizes exactly (1 → 32767): logits = [10·0.5 + 0.25, 127·0.125] up to the dequantization rounding
   CHECK(std::fabs(logits(0, 0) - 5.25f) <= 4e-6f);
   CHECK(std::fabs(logits(0, 1) - 15.875f) <= 4e-6f);
+}
+
+TEST_CASE("exp_poly is within 2 float ulps of exp over the range, 0 below it, inf above", "[kernels][reduce]") {
+  double worst = 0.0;
+  for (float x = -87.0f; x <= 88.0f; x += 0.0137f) {
+    const double ref = std::exp(static_cast<double>(x));
+    worst = std::max(worst, std::abs(exp_poly(x) - ref) / ref);
+  }
+  INFO("max relative error " << worst);
+  CHECK(worst < 2 * kEps);
+  CHECK(exp_poly(0.0f) == 1.0f);
+  CHECK(exp_poly(-100.0f) == 0.0f);
+  CHECK(std::isinf(exp_poly(100.0f)));
+  CHECK(std::isnan(exp_poly(std::nanf(""))));
+}
+
+TEST_CASE("log_sum_exp equals a double-precision reference on rows of odd lengths", "[kernels][reduce]") {
+  std::mt19937 rng(7);
+  for (int n : {1, 2, 3, 4, 5, 7, 8, 9, 33, 4000, 4001}) {
+    for (float spread : {1.0f, 30.0f}) {
+      const std::vector<float> x = random_floats(rng, n, -spread, spread);
+      double m = x[0];
+      for (float v : x) m = std::max(m, static_cast<double>(v));
+      double s = 0.0;
+      for (float v : x) s += std::exp(v - m);
+      const double ref = m + std::log(s);
+      INFO("n=" << n << " spread=" << spread);
+      CHECK(std::abs(log_sum_exp(x.data(), n) - ref) <= 4 * kEps * std::max(1.0, std::abs(ref)));
+    }
+  }
+  // hand-computed: log(e^0 + e^log3) = log 4; a very negative entry adds nothing
+  const float two[3] = {0.0f, std::log(3.0f), -1000.0f};
+  CHECK(log_sum_exp(two, 3) == Approx(std::log(4.0)).epsilon(1e-6));
+  const float big[5] = {1000.0f, 1000.0f, 1000.0f, 1000.0f, 1000.0f};  // max-shifted: no overflow
+  CHECK(log_sum_exp(big, 5) == Approx(1000.0 + std::log(5.0)).epsilon(1e-7));
+}
+
+TEST_CASE("log_sum_exp of infinities and NaN", "[kernels][reduce]") {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float with_inf[6] = {1.0f, 2.0f, inf, 3.0f, 4.0f, 5.0f};
+  CHECK(log_sum_exp(with_inf, 6) == inf);
+  const float all_neg[5] = {-inf, -inf, -inf, -inf, -inf};
+  CHECK(log_sum_exp(all_neg, 5) == -inf);
+  const float some_neg[5] = {-inf, 0.0f, -inf, -inf, -inf};
+  CHECK(log_sum_exp(some_neg, 5) == 0.0f);
+  std::vector<float> nan_row(9, 1.0f);
+  for (int at : {0, 3, 8}) {
+    std::vector<float> r = nan_row;
+    r[at] = std::nanf("");
+    INFO("NaN at " << at);
+    CHECK(std::isnan(log_sum_exp(r.data(), 9)));
+  }
+}
+
+TEST_CASE("argmax: the lowest index among ties, NaNs skipped, at every position of odd lengths", "[kernels][reduce]") {
+  for (int n : {1, 3, 4, 5, 8, 9, 17, 4001})
+    for (int at : {0, n / 2, n - 1}) {
+      std::vector<float> x(n, -1.0f);
+      x[at] = 2.0f;
+      INFO("n=" << n << " at=" << at);
+      CHECK(argmax(x.data(), n) == at);
+      if (at + 1 < n) {
+        x[n - 1] = 2.0f;  // a tie later on
+        CHECK(argmax(x.data(), n) == at);
+      }
+    }
+  const float nan = std::nanf("");
+  const float with_nan[6] = {nan, 1.0f, nan, 3.0f, nan, 2.0f};
+  CHECK(argmax(with_nan, 6) == 3);
+  const float all_nan[5] = {nan, nan, nan, nan, nan};
+  CHECK(argmax(all_nan, 5) == 0);
+  const float neg[5] = {-5.0f, -3.0f, -4.0f, -3.0f, -9.0f};
+  CHECK(argmax(neg, 5) == 1);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "attnseq/nn/kernels/reduce.h"
 #include "attnseq/nn/ops.h"
 
 namespace attnseq {
@@ -14,12 +15,7 @@ std::vector<float> log_probs(const float* logits, int n) {
   return lp;
 }
 
-int argmax(const float* x, int n) {
-  int best = 0;
-  for (int i = 1; i < n; ++i)
-    if (x[i] > x[best]) best = i;
-  return best;
-}
+int argmax(const float* x, int n) { return n > 0 ? kernels::argmax(x, n) : 0; }
 
 std::vector<std::pair<int, float>> top_k(const float* x, int n, int k) {
   k = std::max(0, std::min(k, n));

@@ -4,6 +4,7 @@
 
 #include "attnseq/core/errors.h"
 #include "attnseq/decode/sampler.h"
+#include "attnseq/nn/kernels/reduce.h"
 #include "attnseq/core/special_ids.h"
 
 namespace attnseq {
@@ -26,7 +27,7 @@ StepEvent StepSession::next() {
   model_->step(*state_, {last_token_}, out_);
   const int V = static_cast<int>(out_.logits.cols());
   const float* logits = out_.logits.row(0).data();
-  std::vector<float> lp = log_probs(logits, V);
+  const float lse = kernels::log_sum_exp(logits, V);  // log p(i) = logits[i] - lse
 
   StepEvent ev;
   ev.step = static_cast<int>(hyp_.tokens.size());
@@ -38,15 +39,16 @@ StepEvent StepSession::next() {
   } else {
     ev.token = argmax(logits, V);
   }
-  ev.probability = std::exp(lp[ev.token]);
-  for (auto& alt : top_k(lp.data(), V, options_.alternatives)) ev.alternatives.emplace_back(alt.first, std::exp(alt.second));
+  const float token_logprob = logits[ev.token] - lse;
+  ev.probability = std::exp(token_logprob);
+  for (auto& alt : top_k(logits, V, options_.alternatives)) ev.alternatives.emplace_back(alt.first, std::exp(alt.second - lse));
   ev.cross_attention = out_.cross_attention;
   ev.alignment.assign(out_.alignment.row(0).data(), out_.alignment.row(0).data() + out_.alignment.cols());
   ev.macs = out_.macs;
 
   hyp_.tokens.push_back(ev.token);
-  hyp_.token_logprobs.push_back(lp[ev.token]);
-  hyp_.score += lp[ev.token];
+  hyp_.token_logprobs.push_back(token_logprob);
+  hyp_.score += token_logprob;
   if (options_.return_attention) hyp_.attention.push_back(ev.alignment);
   hyp_.finished = ev.token == kEosId;
   done_ = hyp_.finished || static_cast<int>(hyp_.tokens.size()) >= limit_;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attnseq/nn/kernels/reduce.h"
+
 namespace attnseq {
 
 void softmax_inplace(float* x, int n) {
@@ -19,10 +21,7 @@ void softmax_inplace(float* x, int n) {
 
 void log_softmax_inplace(float* x, int n) {
   if (n <= 0) return;
-  const float m = *std::max_element(x, x + n);
-  double sum = 0.0;
-  for (int i = 0; i < n; ++i) sum += std::exp(static_cast<double>(x[i] - m));
-  const float lse = m + static_cast<float>(std::log(sum));
+  const float lse = kernels::log_sum_exp(x, n);
   for (int i = 0; i < n; ++i) x[i] -= lse;
 }
 

@@ -43,6 +43,13 @@ if [ $build = 1 ]; then
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build/native --target attnseq_bench -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
   bash scripts/build_wasm.sh >/dev/null
+  # the f32x4 peak (bench/kernels) and a build with function names for the profile by C++ function
+  NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target attnseq_bench_kernels -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+  if [ ! -f build/wasm-prof/CMakeCache.txt ]; then
+    NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B build/wasm-prof -DCMAKE_BUILD_TYPE=Release -DATTNSEQ_WASM_PROFILING=ON \
+      -DEigen3_DIR=/usr/share/eigen3/cmake -Dnlohmann_json_DIR="$PWD/wasm/cmake/nlohmann_json" >/dev/null
+  fi
+  NODE_PATH=/usr/share/nodejs cmake --build build/wasm-prof --target attnseq_wasm -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
 fi
 for f in build/native/attnseq_bench web/dist/attnseq.wasm; do
   [ -f "$f" ] || { echo "bench: $f missing (run without --no-build)" >&2; exit 2; }

@@ -34,10 +34,16 @@ export function renderMarkdown(r) {
     `${r.machine.node}, Chromium ${r.machine.chromium}, onnxruntime-web ${r.machine.onnxruntime_web}, torch ${r.machine.torch}.`, '');
   L.push(`Binaries measured: \`attnseq.wasm\` sha256 ${r.binaries.wasm.sha256.slice(0, 12)} (built ${r.binaries.wasm.mtime.slice(0, 16)}), ` +
     `\`attnseq_bench\` built ${r.binaries.native.mtime.slice(0, 16)}, source tree ${r.binaries.git}.`, '');
-  L.push('**The machine was shared**: two PyTorch training processes (nice −5) kept both cores busy during the run, so ' +
-    'every contender got a fraction of a core. The numbers are relative, measured side by side (round-robin); the ' +
-    'CPU-time column (CPU time of the contender\'s process during the timed pass ÷ generated tokens; Chromium: its ' +
-    'renderer processes) is less sensitive to the sharing than the wall clock.', '');
+  const other = r.machine.other_load;
+  if (other && other.busy_cores >= 0.3) {
+    const procs = other.top.map((p) => `\`${p.command.replace(/`/g, "'")}\` (${Math.round(p.pcpu)}% CPU, nice ${p.nice})`).join(', ');
+    L.push(`**The machine was shared**: before the run ${other.busy_cores.toFixed(1)} of its ${other.cores} cores were busy` +
+      `${procs ? ` (${procs})` : ''}, so the contenders shared what was left. The numbers are relative, measured side by ` +
+      'side (round-robin); the CPU-time column (CPU time of the contender\'s process during the timed pass ÷ generated ' +
+      'tokens; Chromium: its renderer processes) is less sensitive to the sharing than the wall clock.', '');
+  } else if (other) {
+    L.push(`The machine was otherwise idle (${other.busy_cores.toFixed(1)} of ${other.cores} cores busy before the run).`, '');
+  }
   L.push('| contender | sentences/s | ms / generated token | sentences / CPU-s | CPU ms / token | model load, ms | peak RSS | WebAssembly memory | same translations as native |');
   L.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [id, s] of Object.entries(S)) {
@@ -54,7 +60,7 @@ export function renderMarkdown(r) {
     'shrinks, so its peak).', '');
 
   L.push('### Targets', '');
-  L.push('Ratios of the medians. On this shared machine the wall clock mostly measures how much of a core each ' +
+  L.push('Ratios of the medians. On a shared machine the wall clock mostly measures how much of a core each ' +
     'process was given, so the verdict is taken on CPU time (sentences per CPU-second); the wall-clock ratio is shown too.', '');
   L.push('| target | ratio (wall clock) | ratio (CPU time) | verdict (CPU time) |', '|---|---:|---:|---|');
   for (const t of TARGETS) {
@@ -136,6 +142,14 @@ export function renderMarkdown(r) {
     L.push('', `${S[id].label}, Chromium's sampling profiler over 100 sentences (share of the non-idle samples): ` +
       Object.entries(p).filter(([, v]) => v >= 0.005).map(([k, v]) => `${k} ${f1(100 * v)}%`).join(', ') + '.');
   }
+  const PW = P['wasm-node'];
+  if (PW && !PW.error && PW.functions?.length) {
+    L.push('', `attnseq WebAssembly, Node, by C++ function: V8's sampling profiler (\`node --cpu-prof\`) over one pass ` +
+      'of the same sentences on the profiling build of the module (`build/wasm-prof`, function names kept; samples of ' +
+      'the timed translations only; `node bench/compare/profile_wasm.mjs --model M --input I`):', '');
+    L.push('| function | share |', '|---|---:|');
+    for (const x of PW.functions.slice(0, 10)) L.push(`| \`${x.name.replace(/ \(.*\)$/, (m) => m)}\` | ${f1(100 * x.share)}% |`);
+  }
   const wasmShare = P['wasm-chromium']?.WebAssembly;
   const ortJs = P['ort-chromium'] ? Object.entries(P['ort-chromium']).filter(([k]) => k.startsWith('JavaScript')).reduce((a, [, v]) => a + v, 0) : null;
   const cpuNative = S.native?.cpu_ms_per_token?.median;
@@ -158,7 +172,25 @@ export function renderMarkdown(r) {
     `${f2(cpuOrt / cpuWasm)}× attnseq` + (cpuOrt / cpuWasm >= 3 ? '.' : `; even its WebAssembly part alone (${f3(ortWasmOnly)} ms) is ` +
     `${f2(ortWasmOnly / cpuWasm)}× attnseq. The 3× target needs attnseq's per-token WebAssembly cost at ${f3(cpuOrt / 3)} ms ` +
     `(${f1(100 * (1 - cpuOrt / 3 / cpuWasm))}% less than now, ${f2(cpuOrt / 3 / cpuNative)}× the native time): faster ` +
-    'kernels and less per-step work (the full log-softmax is only needed for the reported probabilities), not a thinner API.'));
+    'kernels and less per-step work, not a thinner API.'));
+  const peak = r.machine.wasm_simd128_peak_gflops;
+  const gemmShare = PW?.functions ? PW.functions.filter((x) => /gemm_f32/.test(x.name)).reduce((a, x) => a + x.share, 0) : null;
+  const cpuNode = S['wasm-node']?.cpu_ms_per_token?.median;
+  if (peak && gemmShare && cpuNode && cpuOrt / cpuWasm < 3) {
+    const macsPerToken = r.runs.native[0].macs / steps;
+    const rate = (2 * macsPerToken) / (cpuNode * gemmShare * 1e-3) / 1e9;  // GF/s of the products now (Node)
+    const gemmMs = cpuNode * gemmShare, restMs = cpuNode - gemmMs, budget = cpuOrt / 3;
+    L.push('', `The bound: the matrix products (\`gemm_f32\`) take ${f1(100 * gemmShare)}% of attnseq's WebAssembly time ` +
+      `and run at about ${f1(rate)} GF/s (${f2(macsPerToken / 1e6)} M multiply-adds per token in ${f3(gemmMs)} of ` +
+      `${f3(cpuNode)} CPU ms, Node), ${Math.round(100 * rate / peak)}% of the f32x4 mul+add peak measured on this machine ` +
+      `(${f1(peak)} GF/s, registers only, \`bench/kernels\`). The 3× target allows ${f3(budget)} ms for the whole step ` +
+      `(Chromium adds ${Math.round(100 * (cpuWasm / cpuNode - 1))}% to Node's time); the products alone take ${f3(gemmMs)} ms, ` +
+      `everything else (attention, layer norms, log-sum-exp over the vocabulary, tokenizer, API) ${f3(restMs)} ms. Even at ` +
+      `the peak the products would take ${f3((2 * macsPerToken) / (peak * 1e9) * 1e3)} ms. ` +
+      'WebAssembly SIMD128 has no fused multiply-add (relaxed SIMD\'s `f32x4.relaxed_madd` would double the peak, but ' +
+      'Emscripten 3.1.6\'s clang 14 encodes its builtin with a pre-standard opcode, `0xfd 0xaf 0x01`, that browsers do not ' +
+      'accept, and Node 20 runs relaxed SIMD only behind a flag).');
+  }
   L.push('');
   L.push('![throughput](../bench/results/throughput.svg)', '');
   return L.join('\n');
@@ -175,7 +207,7 @@ export function renderSvg(r) {
   return [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="13">`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
     `<text x="${W / 2}" y="20" text-anchor="middle" font-size="15" font-weight="bold">Greedy translation throughput, batch 1, one thread</text>`,
-    `<text x="${W / 2}" y="38" text-anchor="middle" fill="#555">${esc(`${r.sentences} test sentences, median of ${r.repeats} repeats (whiskers: min–max); ${r.date.slice(0, 10)}; shared 2-core machine`)}</text>`,
+    `<text x="${W / 2}" y="38" text-anchor="middle" fill="#555">${esc(`${r.sentences} test sentences, median of ${r.repeats} repeats (whiskers: min–max); ${r.date.slice(0, 10)}; ${r.machine.cores}-core machine${r.machine.other_load?.busy_cores >= 0.3 ? `, shared (${r.machine.other_load.busy_cores.toFixed(1)} cores busy before)` : ''}`)}</text>`,
     `<g transform="translate(0 ${head})">`, a.body, '</g>', `<g transform="translate(0 ${head + a.height})">`, b.body, '</g>', '</svg>', ''].join('\n');
 }
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { brotliFileSize } from './brotli_size.mjs';
 import { measureFirstVisit } from './first_visit.mjs';
 import { profileBrowser, profileNative } from './profile.mjs';
+import { profileWasm } from './profile_wasm.mjs';
 import { renderMarkdown, renderSvg, updateDocs } from './report.mjs';
 import { summarize } from './stats.mjs';
 
@@ -76,6 +77,7 @@ const IDENTITY = ['native', 'wasm-node', 'wasm-chromium', 'ort-chromium', 'pytor
 
 const runs = Object.fromEntries(contenders.map(([id]) => [id, []]));
 const started = new Date();
+const otherLoad = await measureOtherLoad();
 console.log(`bench: ${input.sentences.length} sentences × ${repeats} repeats (+${warmup} warm-up sentences per pass), model ${rel(model)}`);
 for (let r = 0; r < repeats; r++) {
   for (const [id, , cmd, args] of contenders) {
@@ -138,7 +140,15 @@ const profiles = {
   native: profileNative({ bench: nativeBench, model, input: inputPath, work }),
   'wasm-chromium': profileBrowser({ root: ROOT, contender: 'wasm-chromium', model, onnx, input: inputPath, work, web: webArgs }),
   'ort-chromium': profileBrowser({ root: ROOT, contender: 'ort-chromium', model, onnx, input: inputPath, work, web: webArgs }),
+  'wasm-node': (() => {  // by C++ function: the profiling build of the same sources (bench/run.sh builds it)
+    if (!existsSync(path.join(ROOT, 'build/wasm-prof/wasm/attnseq.wasm'))) return null;
+    try { return profileWasm({ model, input: inputPath }); } catch (e) { return { error: e.message }; }
+  })(),
 };
+// The measured f32x4 mul+add peak of this machine in Node (bench/kernels), to set the kernels against.
+const kernelsBench = path.join(ROOT, 'build/wasm/bench/kernels/attnseq_bench_kernels.cjs');
+const wasmPeak = existsSync(kernelsBench) ?
+  JSON.parse(execFileSync(process.execPath, [kernelsBench, '--peak', '0.2'], { encoding: 'utf8' })).peak_gflops : null;
 console.log('bench: first visits of the demo');
 const firstVisit = await measureFirstVisit({ repeats });
 
@@ -153,6 +163,8 @@ const machine = {
   chromium: runs['wasm-chromium'][0].chromium,
   onnxruntime_web: ortVersion,
   torch: runs.pytorch[0].torch,
+  other_load: otherLoad,
+  wasm_simd128_peak_gflops: wasmPeak,
 };
 const date = started.toISOString().slice(0, 10);
 const fileId = (f) => ({ mtime: statSync(f).mtime.toISOString(), sha256: createHash('sha256').update(readFileSync(f)).digest('hex') });
@@ -199,4 +211,25 @@ function explainDifferences(ident) {
   const p = spawnSync(PY, [path.join(ROOT, 'bench/compare/why.py'), '--model', model, '--cases', f], { encoding: 'utf8' });
   if (p.status !== 0) return [{ error: p.stderr.slice(-500) }];
   return JSON.parse(p.stdout);
+}
+
+/**
+ * What else used the CPUs when the run began: busy cores over 2 s (from /proc/stat) and the processes
+ * using the most CPU then (ps), so that the report says whether the contenders shared the machine.
+ */
+async function measureOtherLoad() {
+  const ticks = () => {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { idle: f[3] + (f[4] ?? 0), total: f.reduce((a, b) => a + b, 0) };
+  };
+  const a = ticks();
+  await new Promise((r) => setTimeout(r, 2000));
+  const b = ticks();
+  const cores = Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
+  const busy = (1 - (b.idle - a.idle) / Math.max(1, b.total - a.total)) * cores;
+  const ps = spawnSync('ps', ['-eo', 'pcpu=,ni=,args=', '--sort=-pcpu'], { encoding: 'utf8' }).stdout ?? '';
+  const top = ps.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 8)
+    .map((l) => { const [pcpu, ni, ...args] = l.split(/\s+/); return { pcpu: Number(pcpu), nice: ni, command: args.join(' ').slice(0, 120) }; })
+    .filter((p) => p.pcpu >= 20 && !/bench\/(run|compare)/.test(p.command));
+  return { busy_cores: Math.round(busy * 100) / 100, cores, top };
 }

@@ -132,6 +132,11 @@ const Shape kShapes[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--peak") {  // the peak alone, as JSON (bench/compare/run.mjs)
+    const double b = argc > 2 ? std::atof(argv[2]) : 0.2;
+    std::printf("{\"peak_gflops\": %.2f}\n", peak_mul_add(b * 4));
+    return 0;
+  }
   const double budget = argc > 1 ? std::atof(argv[1]) : 0.05;
 #if defined(__wasm_simd128__)
   const char* build = "WebAssembly SIMD128 (Node)";

@@ -91,6 +91,8 @@ async function main() {
   const css = [];
   let html = await readFile(path.join(WEB, 'index.html'), 'utf8');
   html = html.replace(/\s*<link rel="stylesheet" href="([^"]+)">/g, (m, href) => { css.push(href); return ''; });
+  // the served page's preload hints (its modules are inlined here)
+  html = html.replace(/\s*<!-- main\.js's whole import graph[^>]*-->/, '').replace(/\s*<link rel="modulepreload" href="[^"]+">/g, '');
   const styles = await Promise.all(css.map((href) => readFile(path.join(WEB, href), 'utf8')));
   const csp = ["default-src 'none'", `script-src 'sha256-${sha256b64(importMap)}' 'sha256-${sha256b64(boot)}' data: 'wasm-unsafe-eval'`,
     "style-src 'unsafe-inline'", 'img-src data: blob:', 'connect-src data:', "base-uri 'none'", "object-src 'none'"].join('; ');
@@ -103,7 +105,7 @@ async function main() {
       `\n  <script type="module">${boot}</script>`,
     ].join(''))
     .replace(/<a href="examples\/tutorial.html"[^>]*>.*?<\/a>/, '');
-  if (/<script[^>]+src=/.test(html)) throw new Error('an external script is left in the page');
+  if (/<script[^>]+src=|rel="modulepreload"/.test(html)) throw new Error('an external script is left in the page');
   await mkdir(path.dirname(outFile), { recursive: true });
   await writeFile(outFile, html);
   const { size } = await stat(outFile);

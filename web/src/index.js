@@ -53,13 +53,14 @@ export class Translator {
       throw new AttnseqError('BAD_OPTION', 'load option worker: true needs Web Workers (a browser); here the engine runs in-thread');
     const useWorker = worker ?? (canSpawnWorker() && isMainThread());
 
-    const { bytes, owned } = await loadBytes(source, { onProgress, signal });
-    if (signal && signal.aborted) throw abortError(signal);
-    if (sha256 !== undefined) await checkSha256(bytes, sha256.toLowerCase(), source);
-    let client;
+    // The worker starts first: it loads the engine and compiles the WebAssembly module while the
+    // model downloads.
+    let client = useWorker ? WorkerClient.spawn() : null;
     try {
+      const { bytes, owned } = await loadBytes(source, { onProgress, signal });
+      if (signal && signal.aborted) throw abortError(signal);
+      if (sha256 !== undefined) await checkSha256(bytes, sha256.toLowerCase(), source);
       if (useWorker) {
-        client = WorkerClient.spawn();
         // Downloaded bytes are ours: transfer them. The caller's own buffer is copied, not detached.
         const { model, info } = await client.call('load', [bytes], owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : []);
         return new Translator(client, model, info, true);

@@ -14,11 +14,18 @@ export const METHODS = ['load', 'translate', 'tokenize', 'start', 'step', 'close
 /**
  * @param {{postMessage: Function, addEventListener?: Function, onmessage?: any, start?: Function}} port
  * @param {() => Promise<Core>} createCore
- * @param {{exit?: () => void}} [hooks] exit: called after a crash notice (a Worker closes itself)
+ * @param {{exit?: () => void, eager?: boolean}} [hooks] exit: called after a crash notice (a Worker closes
+ *   itself); eager: start the core at once instead of at the first request
  */
-export function serve(port, createCore = Core.create, { exit } = {}) {
+export function serve(port, createCore = Core.create, { exit, eager = false } = {}) {
   let core = null;
   let dead = false;
+  if (eager) {
+    // Instantiate the WebAssembly module now, while the page is still downloading the model; a failure
+    // is reported to the first request, which tries again.
+    core = createCore().catch((error) => { core = null; throw error; });
+    core.catch(() => {});
+  }
   const onMessage = async (event) => {
     if (dead) return;
     const { id, method, args } = event.data || {};
@@ -67,7 +74,7 @@ export function transferables(value) {
 
 // Started as a module worker: serve the page, and hold the lock named after this worker while it lives.
 if (typeof WorkerGlobalScope !== 'undefined' && typeof self !== 'undefined' && self instanceof WorkerGlobalScope) {
-  serve(self, Core.create, { exit: () => self.close() });
+  serve(self, Core.create, { exit: () => self.close(), eager: true });
   const name = self.name;
   if (name && self.navigator && self.navigator.locks) {
     self.navigator.locks.request(name, () => {

@@ -48,6 +48,25 @@ function watchFirstTranslation() {
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-runs'], childList: true, characterData: true });
 }
 
+/**
+ * Where the page's time went before the first translation (the page's clock, ms from navigation start):
+ * the page's static modules loaded and run (DOMContentLoaded waits for module scripts), the manifest
+ * fetched, the model's file checked (HEAD) and downloaded. (The worker's own fetches, its modules and
+ * the .wasm, are in the worker's timeline, not the page's.)
+ */
+function milestones(model) {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const res = performance.getEntriesByType('resource');
+  const ends = (test) => res.filter((e) => test(new URL(e.name).pathname)).map((e) => e.responseEnd);
+  const modules = ends((p) => p.startsWith('/web/src/') && p.endsWith('.js')).filter((t) => t <= nav.domContentLoadedEventEnd);
+  const modelEnds = ends((p) => p.endsWith('.safetensors') && model && p.includes(`/${model}.`));
+  return {
+    dom_content_loaded: nav.domContentLoadedEventEnd, modules: modules.length,
+    manifest: Math.max(0, ...ends((p) => p.endsWith('/manifest.json'))),
+    model_downloaded: modelEnds.length ? Math.max(...modelEnds) : null,
+  };
+}
+
 async function visit() {
   const srv = await countingServer();
   const dir = await mkdtemp(path.join(tmpdir(), 'attnseq-visit-'));
@@ -60,6 +79,7 @@ async function visit() {
     const h = await page.waitForFunction(() => globalThis.__firstTranslation, null, { timeout: 120_000, polling: 50 });
     const first = await h.jsonValue();
     const model = await page.evaluate(() => globalThis.attnseqDemo?.stores.model.get().modelId ?? null);
+    const phases = await page.evaluate(milestones, model);
     // until the network has been quiet for 2 s (the service worker caches what the page loaded)
     for (let quiet = 0; quiet < 2000;) {
       const last = Math.max(...srv.served.map((s) => s.at));
@@ -77,7 +97,7 @@ async function visit() {
     }
     const t0 = Math.min(...srv.served.map((s) => s.at));
     if (process.env.BENCH_VISIT_TRACE) for (const s of srv.served) console.log(`    +${s.at - t0} ms ${s.status} ${s.path} ${s.bytes}`);
-    return { first_translation_ms: first.ms, first_translation: first.text, model,
+    return { first_translation_ms: first.ms, first_translation: first.text, model, phases,
       requests: srv.served.length, bytes: srv.served.reduce((a, s) => a + s.bytes, 0),
       brotli_bytes: srv.served.reduce((a, s) => a + s.brotli, 0), files };
   } finally {

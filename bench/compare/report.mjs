@@ -116,7 +116,7 @@ export function renderMarkdown(r) {
     top.map(([p, f]) => `\`${p}\` ${kb(f.bytes)}`).join(', ') + '. Repeated requests (the service worker revalidates ' +
     'what the page loaded) are counted; most are 304s with no body. Page open → first translation: the page\'s ' +
     'clock from navigation start until the demo shows its first translation (reduced motion: shown whole), ' +
-    `median of ${fv.length} visits.`, '');
+    `median of ${fv.length} visits.${phasesText(fv)}`, '');
 
   L.push('### Where the time goes', '');
   const gm = (id) => S[id]?.gmacs?.median;
@@ -255,4 +255,16 @@ export function updateDocs(file, section) {
     out = [...lines.slice(0, start), ...section.replace(/\n*$/, '').split('\n'), ...(after ? ['', after] : [''])].join('\n');
   }
   writeFileSync(file, out);
+}
+
+/** The median visit's milestones (first_visit.mjs), as a sentence; '' for runs recorded without them. */
+function phasesText(visits) {
+  const v = [...visits].sort((a, b) => a.first_translation_ms - b.first_translation_ms)[Math.floor(visits.length / 2)];
+  const p = v.phases;
+  if (!p || p.model_downloaded == null) return '';
+  const ms = (x) => `${Math.round(x).toLocaleString('en-US')} ms`;
+  return ` In the median visit (${ms(v.first_translation_ms)}): the page and its ${p.modules} modules loaded and ran by ` +
+    `${ms(p.dom_content_loaded)} (DOMContentLoaded), the manifest arrived at ${ms(p.manifest)}, the model's file, ` +
+    `checked with HEAD requests like every catalogue entry, was downloaded by ${ms(p.model_downloaded)}, and ` +
+    `loading it into the worker's engine and translating took the last ${ms(v.first_translation_ms - p.model_downloaded)}.`;
 }

@@ -284,6 +284,8 @@ export interface MemoryUsage {
 
 export class Translator {
   private constructor();
+  /** Starts the engine's Web Worker ahead of the first load() (browser main thread only; else a no-op). */
+  static prewarm(): void;
   /** Downloads or reads the model, starts the engine (a Web Worker in a page) and loads the model. */
   static load(source: ModelSource, options?: LoadOptions): Promise<Translator>;
   readonly info: ModelInfo;

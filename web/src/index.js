@@ -38,6 +38,14 @@ export class Translator {
   }
 
   /**
+   * Starts the engine's Web Worker ahead of the first load() (in a browser's main thread; elsewhere it
+   * does nothing): call it early, while the page still fetches what it needs to choose a model.
+   */
+  static prewarm() {
+    if (canSpawnWorker() && isMainThread()) WorkerClient.prewarm();
+  }
+
+  /**
    * @param {string | URL | Response | Blob | ArrayBuffer | ArrayBufferView} source
    * @param {{onProgress?: (p: {loaded: number, total: number | null}) => void, worker?: boolean, signal?: AbortSignal, sha256?: string}} [options]
    */

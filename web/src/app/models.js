@@ -44,6 +44,8 @@ const manifests = new Map();  // url → Promise (one fetch per page)
 
 /** @returns {Promise<{default: string, models: ModelEntry[], fallback: boolean}>} */
 export function loadManifest(url = MANIFEST_URL) {
+  // A page that shows a catalogue model loads it in a worker: start one now, while the catalogue loads.
+  if (!manifests.size && !inlined()) Translator.prewarm();
   if (!manifests.has(url)) manifests.set(url, fetchManifest(url));
   return manifests.get(url);
 }

@@ -41,6 +41,8 @@ export class LocalClient {
  * was terminated or closed, e.g. by the browser). Pending and later calls then reject with
  * WORKER_DIED (`failure`); a new Translator.load() starts a new worker.
  */
+let spare = null;  // a worker started by WorkerClient.prewarm(), not yet taken by spawn()
+
 export class WorkerClient {
   /**
    * @param {any} port Worker or MessagePort
@@ -70,8 +72,22 @@ export class WorkerClient {
     if (typeof port.start === 'function') port.start();
   }
 
-  /** A module worker running web/src/engine/worker.js. */
+  /** A module worker running web/src/engine/worker.js (the prewarmed one when there is one). */
   static spawn() {
+    const ready = spare;
+    spare = null;
+    return ready && !ready.failure && !ready.closed ? ready : WorkerClient.#start();
+  }
+
+  /**
+   * Starts a worker ahead of its first use: it loads its modules and compiles the WebAssembly module
+   * while the page fetches its catalogue and model; the next spawn() takes it. One at most.
+   */
+  static prewarm() {
+    if (!spare) spare = WorkerClient.#start();
+  }
+
+  static #start() {
     // The worker holds a Web Lock of this name while it lives (see worker.js).
     const name = `attnseq-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name });

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Recompute docs/models.md (and docs/eval/*.json) from the shipped model files.
 
-    /usr/bin/python3 train/report.py [--data-root work/data] [--cli build/native/attnseq] [--beam 5]
+    /usr/bin/python3 train/report.py [--data-root work/data] [--cli build/native/attnseq] [--beam 5] [--only ID ...]
 
 For every model in models/manifest.json: size, parameters, training provenance (from the file's
 metadata), test-split BLEU of the shipped file (greedy, and beam if --beam), BLEU by English length,
@@ -68,7 +68,23 @@ def params_of(tensors):
     return sum(int(v.size) for k, v in tensors.items() if not k.endswith(".scale"))
 
 
+def reused(entry, args):
+    """The last report's figures for a model left out of --only, when its file is unchanged."""
+    path = os.path.join(ROOT, "models", entry["file"])
+    old = previous_report(entry["id"], {"sha256": file_sha256(path), "bytes": os.path.getsize(path)})
+    if not old or "sha256" not in old or ("beam" in old) != (args.beam > 1) or \
+            (args.beam > 1 and old["beam"]["size"] != args.beam):
+        return None
+    old["examples"] = examples(args.cli, path, entry["src"])  # the runtime's output of today
+    return old
+
+
 def summarize(entry, args):
+    if args.only and entry["id"] not in args.only:
+        old = reused(entry, args)
+        if old is not None:
+            print(f"{entry['id']}: unchanged file, figures of the last report (docs/eval/{entry['id']}.json)")
+            return old
     path = os.path.join(ROOT, "models", entry["file"])
     tensors, meta = safetensors_io.read(path)
     cfg, training = json.loads(meta["config"]), json.loads(meta.get("training", "{}"))
@@ -167,6 +183,9 @@ def main():
     ap.add_argument("--cli", default=os.path.join(ROOT, "build", "native", "attnseq"))
     ap.add_argument("--cache", default=os.path.join(ROOT, "work", "eval"))
     ap.add_argument("--beam", type=int, default=5)
+    ap.add_argument("--only", nargs="+", metavar="ID",
+                    help="recompute these models only; the others keep the figures of the last report "
+                         "(docs/eval/ID.json) when their file is unchanged (same SHA-256), else are recomputed")
     a = ap.parse_args()
     torch.set_num_threads(1)  # the same float summation order as train/evaluate.py
     manifest = json.load(open(os.path.join(ROOT, "models", "manifest.json"), encoding="utf-8"))

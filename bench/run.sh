@@ -10,7 +10,8 @@
 #
 # Model: --model, else exported from --ckpt (default work/ckpt/en-fr-transformer/best.pt) into
 # build/bench/ (F32 and I8, re-exported when the checkpoint is newer), else models/en-fr-transformer
-# {.safetensors, .i8.safetensors}. All five contenders read the F32 file (torch and ONNX through the
+# .safetensors, else the shipped models/en-fr-transformer.i8.safetensors dequantized to F32
+# (train/dequantize.py) with the I8 file itself as the I8 contender. All five contenders read the F32 file (torch and ONNX through the
 # PyTorch reference model loaded from it); the I8 file is measured with attnseq alone.
 # Writes bench/results/<date>.{json,md}, bench/results/throughput.svg and the Comparison section of
 # docs/benchmarks.md (--no-docs: not the docs).
@@ -66,8 +67,11 @@ if [ -z "$model" ]; then
   elif [ -f models/en-fr-transformer.safetensors ]; then
     model=models/en-fr-transformer.safetensors
   elif [ -f models/en-fr-transformer.i8.safetensors ]; then
-    model=models/en-fr-transformer.i8.safetensors
-    echo "bench: no F32 file: every contender reads the I8 file (PyTorch and ONNX dequantized)" >&2
+    # the shipped I8 weights as F32 (train/dequantize.py): every contender multiplies the same values
+    model=build/bench/en-fr-transformer.dequantized.safetensors
+    model_i8=${model_i8:-models/en-fr-transformer.i8.safetensors}
+    [ "$model" -nt "$model_i8" ] || $PY train/dequantize.py "$model_i8" "$model"
+    echo "bench: no checkpoint: the F32 contenders read $model (the shipped I8 file dequantized)" >&2
   else
     echo "bench: no model: pass --model FILE or --ckpt CHECKPOINT" >&2; exit 2
   fi

@@ -172,6 +172,18 @@ class SearchAndFiles(unittest.TestCase):
                 self.assertEqual(set(k for k in tensors if not k.endswith(".scale")), set(m.state_dict()))
                 if not int8:
                     self.assertEqual(greedy(f, self.srcs()), greedy(m, self.srcs()))
+                else:  # train/dequantize.py: the same values as F32
+                    import dequantize
+                    f32 = os.path.join(d, "m.f32.safetensors")
+                    dequantize.dequantize_file(out, f32)
+                    ft, fm = safetensors_io.read(f32)
+                    self.assertEqual(set(ft), set(m.state_dict()))
+                    for k in n2d:
+                        self.assertEqual(ft[k].dtype, np.float32)
+                        np.testing.assert_array_equal(ft[k], tensors[k].astype(np.float32) * tensors[k + ".scale"][:, None])
+                    self.assertTrue(json.loads(fm["training"])["quantization"].startswith("none (dequantized"))
+                    g, _, _ = load_model_file(f32)
+                    self.assertEqual(greedy(g, self.srcs()), greedy(f, self.srcs()))
 
 
 if __name__ == "__main__":

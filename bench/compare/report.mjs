@@ -165,8 +165,8 @@ export function renderMarkdown(r) {
     `weights at every call (${f1(100 * share(/gemm_pack|gebp_kernel|gemm_f32/))}%), log-softmax and exp over the 4,000-entry ` +
     `vocabulary (${f1(100 * share(/log_softmax|exp/))}%), attention, layer norm and argmax (${f1(100 * share(/attend|layer_norm|argmax/))}%). ` : '') +
     'WebAssembly has 128-bit SIMD and no FMA where the native build uses AVX2/AVX-512 with FMA (`-march=native`); the ' +
-    'per-kernel rates are in the Kernels section. The WebAssembly module has no name section, so the browser profile does ' +
-    'not split the time inside it by function (a build linked with `--profiling-funcs` would). ' +
+    'per-kernel rates are in the Kernels section. The shipped module has no name section, so the browser profile does ' +
+    'not split the time inside it by function; the Node profile above does, on a build linked with `--profiling-funcs`. ' +
     `onnxruntime-web spends ${ortJs != null ? `${f1(100 * ortJs)}% of its samples in JavaScript (session.run, tensor ` +
     'objects, its async glue, once per decoder step) and the rest in its WebAssembly kernels; ' : ''}per token it costs ${f3(cpuOrt)} CPU ms, ` +
     `${f2(cpuOrt / cpuWasm)}× attnseq` + (cpuOrt / cpuWasm >= 3 ? '.' : `; even its WebAssembly part alone (${f3(ortWasmOnly)} ms) is ` +

@@ -32,6 +32,8 @@ export class LocalClient {
   }
 }
 
+let spare = null;  // a worker started by WorkerClient.prewarm(), not yet taken by spawn()
+
 /**
  * core.js behind postMessage: a Worker, or any MessagePort served by worker.js's serve().
  *
@@ -41,8 +43,6 @@ export class LocalClient {
  * was terminated or closed, e.g. by the browser). Pending and later calls then reject with
  * WORKER_DIED (`failure`); a new Translator.load() starts a new worker.
  */
-let spare = null;  // a worker started by WorkerClient.prewarm(), not yet taken by spawn()
-
 export class WorkerClient {
   /**
    * @param {any} port Worker or MessagePort

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing attnseq needs on Debian 12 (run as root; idempotent and quick
 # when everything is there). Usage: scripts/setup.sh [native|wasm|all|bench]
-#   native: C++ toolchain, Eigen, Catch2, nlohmann-json; Python 3 with torch, numpy and sentencepiece
+#   native: C++ toolchain, Eigen, Catch2, nlohmann-json; Python 3 with torch, numpy and sentencepiece;
+#           the sentencepiece and opencc commands (Chinese normalization rules and t2s in train/prepare.py)
 #           (the training pipeline's unit tests and the golden-data generators)
 #           clang-14 with its sanitizer and libFuzzer runtimes, llvm-symbolizer (scripts/test_native_hardening.sh)
 #   wasm:   native + Emscripten and the npm packages of package-lock.json (TypeScript, playwright-core):
@@ -14,7 +15,8 @@ cd "$(dirname "$0")/.."
 want=${1:-all}
 pkgs=(cmake g++ make libeigen3-dev catch2 nlohmann-json3-dev brotli
       clang-14 libclang-rt-14-dev llvm-14
-      python3 python3-numpy python3-torch python3-sentencepiece libopenblas0-pthread)
+      python3 python3-numpy python3-torch python3-sentencepiece libopenblas0-pthread
+      sentencepiece opencc libopencc-data)
 case "$want" in
   native) ;;
   wasm) pkgs+=(emscripten) ;;

@@ -2,12 +2,20 @@
 # Export and evaluate one finished run (called by run_queue.sh; safe to run by hand):
 #   train/finish_run.sh NAME DATA_DIR
 # -> work/models/NAME.safetensors (F32) and NAME.i8.safetensors, work/eval/NAME.*.json
+# (from best.pt, or from avg.pt, the average of the last 5 evaluations, when that is better)
 set -eu
 cd "$(dirname "$0")/.."
 name=$1 data=$2 PY=/usr/bin/python3
 mkdir -p work/models work/eval
-$PY train/export.py --ckpt "work/ckpt/$name/best.pt" --out "work/models/$name.safetensors"
-$PY train/export.py --ckpt "work/ckpt/$name/best.pt" --out "work/models/$name.i8.safetensors" --int8
+# The average of the last evaluations' weights (train/average.py) when it beats best.pt on valid BLEU.
+ckpt=work/ckpt/$name/best.pt
+if [ -d "work/ckpt/$name/recent" ] && $PY train/average.py "work/ckpt/$name" --last 5; then
+  ckpt=$($PY -c "import torch,sys; a,b=(torch.load(p,map_location='cpu')['valid_bleu'] for p in sys.argv[1:]); print(sys.argv[1] if a>b else sys.argv[2])" \
+         "work/ckpt/$name/avg.pt" "work/ckpt/$name/best.pt")
+fi
+echo "exporting $ckpt"
+$PY train/export.py --ckpt "$ckpt" --out "work/models/$name.safetensors"
+$PY train/export.py --ckpt "$ckpt" --out "work/models/$name.i8.safetensors" --int8
 $PY train/evaluate.py --model "work/models/$name.safetensors" --data "$data" --beam 1 --out "work/eval/$name.greedy.json"
 $PY train/evaluate.py --model "work/models/$name.i8.safetensors" --data "$data" --beam 1 --out "work/eval/$name.i8.greedy.json"
 $PY train/evaluate.py --model "work/models/$name.safetensors" --data "$data" --beam 5 --out "work/eval/$name.beam5.json"

@@ -8,6 +8,12 @@ Writes into --out: spm.model (joint) or src.model + tgt.model, train.pkl / valid
 ({"src": [int16 arrays, ids + eos], "tgt": [int16 arrays, no bos/eos]}), valid.json and
 test.json (grouped: {"src": raw source, "refs": [normalized targets], "en_words": n}) and
 meta.json. Corpus text stays under work/ (ignored), never in the repository.
+
+Chinese: target text is converted to Simplified (OpenCC t2s) and written with full-width
+punctuation; Chinese tokenizers carry nmt_nfkc + t2s in their normalizer (attnseq_train/zh_rules.py),
+so Traditional source text reads as Simplified in every runtime. Check sentences
+(train/heldout.json) and their close variants are dropped from train and valid
+(attnseq_train/heldout.py).
 """
 import argparse
 import collections
@@ -21,35 +27,61 @@ import numpy as np
 import sentencepiece as spm
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from attnseq_train.textnorm import normalize_target, split_of  # noqa: E402
+from attnseq_train.heldout import HeldOut  # noqa: E402
+from attnseq_train.textnorm import normalize_target, split_of, to_simplified  # noqa: E402
+from attnseq_train.zh_rules import rules_for  # noqa: E402
 
 MAX_TOKENS = 64
 
 
 def read_pairs(path, src_lang, tgt_lang):
-    """-> list of (split, english, raw source, normalized target). Column 0 is English."""
-    out = []
+    """-> list of (split, english, raw source, normalized target, other side for the held-out check).
+    Column 0 is English; a Chinese target is converted to Simplified first."""
+    rows = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             cols = line.rstrip("\n").split("\t")
-            english, other = cols[0], cols[1]
-            src, tgt = (english, other) if src_lang == "en" else (other, english)
-            out.append((split_of(english), english, src, normalize_target(tgt, tgt_lang)))
+            rows.append((cols[0], cols[1]))
+    other_lang = tgt_lang if src_lang == "en" else src_lang
+    others = [o for _, o in rows]
+    if other_lang == "zh":
+        others = to_simplified(others)
+    out = []
+    for (english, raw_other), other in zip(rows, others):
+        src, tgt = (english, other) if src_lang == "en" else (raw_other, english)
+        out.append((split_of(english), english, src, normalize_target(tgt, tgt_lang), other))
     return out
+
+
+def drop_heldout(rows, other_lang, heldout):
+    """Removes train/valid pairs whose English or other side is a check sentence or a close variant.
+    -> (kept rows, {check sentence: dropped pair count})."""
+    kept, dropped = [], collections.Counter()
+    for r in rows:
+        hit = None
+        if r[0] != "test":
+            hit = heldout.variant_of(r[1], "en") or heldout.variant_of(r[4], other_lang)
+        if hit is None:
+            kept.append(r)
+        else:
+            dropped[" ".join(hit)] += 1
+    return kept, dict(dropped)
 
 
 def coverage(lang):
     return 0.9995 if lang in ("zh", "ja") else 1.0
 
 
-def train_spm(lines, prefix, vocab, char_coverage):
-    """Unigram model with pad/unk/bos/eos = 0/1/2/3; all lines, in order, no sampling."""
+def train_spm(lines, prefix, vocab, char_coverage, rules_tsv=None):
+    """Unigram model with pad/unk/bos/eos = 0/1/2/3; all lines, in order, no sampling.
+    rules_tsv: normalization rules (zh_rules) instead of nmt_nfkc."""
     lines = list(dict.fromkeys(l for l in lines if l))  # dedupe, keep order
     with open(prefix + ".txt", "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
+    norm = {"normalization_rule_tsv": rules_tsv} if rules_tsv else {"normalization_rule_name": "nmt_nfkc"}
     spm.SentencePieceTrainer.train(
         input=prefix + ".txt", model_prefix=prefix, vocab_size=vocab, model_type="unigram",
-        character_coverage=char_coverage, normalization_rule_name="nmt_nfkc",
+        character_coverage=char_coverage, **norm,
         pad_id=0, unk_id=1, bos_id=2, eos_id=3,
         pad_piece="<pad>", unk_piece="<unk>", bos_piece="<s>", eos_piece="</s>",
         input_sentence_size=0, shuffle_input_sentence=False, num_threads=1,
@@ -75,7 +107,7 @@ def encode_split(rows, sp_src, sp_tgt):
 def group_refs(rows, src_lang):
     """Groups pairs by exact source text: all references of one source together."""
     groups = collections.OrderedDict()
-    for _, english, src, tgt in rows:
+    for _, english, src, tgt, _ in rows:
         g = groups.setdefault(src, {"src": src, "refs": [], "en_words": len(english.split())})
         if tgt not in g["refs"]:
             g["refs"].append(tgt)
@@ -106,21 +138,28 @@ def main():
     rows = read_pairs(a.pairs, a.src, a.tgt)
     if a.limit:
         rows = rows[::a.limit]
+    other_lang = a.tgt if a.src == "en" else a.src
+    rows, heldout_dropped = drop_heldout(rows, other_lang, HeldOut(simplify=to_simplified))
     by_split = {k: [r for r in rows if r[0] == k] for k in ("train", "valid", "test")}
     train = by_split["train"]
     if a.joint:
+        if "zh" in (a.src, a.tgt):
+            raise SystemExit("a joint vocabulary with Chinese is not supported (its normalizer differs per side)")
         cov = min(coverage(a.src), coverage(a.tgt))
         path = train_spm([r[2] for r in train] + [r[3] for r in train], os.path.join(a.out, "spm"), a.vocab, cov)
         src_model = tgt_model = path
     else:
-        src_model = train_spm([r[2] for r in train], os.path.join(a.out, "src"), a.vocab_src or a.vocab, coverage(a.src))
-        tgt_model = train_spm([r[3] for r in train], os.path.join(a.out, "tgt"), a.vocab_tgt or a.vocab, coverage(a.tgt))
+        src_model = train_spm([r[2] for r in train], os.path.join(a.out, "src"), a.vocab_src or a.vocab,
+                              coverage(a.src), rules_for(a.src, "src", a.out))
+        tgt_model = train_spm([r[3] for r in train], os.path.join(a.out, "tgt"), a.vocab_tgt or a.vocab,
+                              coverage(a.tgt), rules_for(a.tgt, "tgt", a.out))
     sp_src, sp_tgt = spm.SentencePieceProcessor(model_file=src_model), spm.SentencePieceProcessor(model_file=tgt_model)
     meta = {"src": a.src, "tgt": a.tgt, "joint": a.joint, "pairs": os.path.abspath(a.pairs),
             "pairs_sha256": sha256(a.pairs), "limit": a.limit,
             "src_spm": os.path.basename(src_model), "tgt_spm": os.path.basename(tgt_model),
             "vocab_src": sp_src.get_piece_size(), "vocab_tgt": sp_tgt.get_piece_size(),
-            "max_tokens": MAX_TOKENS, "counts": {}, "dropped": {}}
+            "max_tokens": MAX_TOKENS, "counts": {}, "dropped": {}, "heldout_dropped": heldout_dropped,
+            "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None}
     for split in ("train", "valid"):
         data, dropped = encode_split(by_split[split], sp_src, sp_tgt)
         with open(os.path.join(a.out, split + ".pkl"), "wb") as f:

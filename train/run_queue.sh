@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Training queue: two lanes, at most 2 training processes (1 thread each) at once, for the models
-# still to train or improve:
-#   lane A: en-zh-transformer
-#   lane B: zh-en-transformer (continues from its snapshot)
+# Training queue: two lanes, at most 2 training processes (1 thread each, niced so that builds and
+# tests on the same cores come first) at once, for the models still to train or improve:
+#   lane A: en-fr-transformer (6+2 layers, long run)
+#   lane B: en-zh-transformer, zh-en-transformer (Simplified data), then en-fr-gru-attn
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
 # en-fr-gru-attn, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
 # Resumable: runs whose work/ckpt/NAME/done exists are skipped, unfinished ones resume from
@@ -31,7 +31,7 @@ run() {  # NAME DATA BUDGET_MIN
   echo "$(date '+%F %T') start $name (budget $budget min)"
   local seed=()
   [ -f "train/snapshots/$name.pt" ] && seed=(--seed-from "train/snapshots/$name.pt")
-  $PY train/train.py --data "$data" --arch-config "train/configs/$name.json" --out "$out" \
+  nice -n 10 $PY train/train.py --data "$data" --arch-config "train/configs/$name.json" --out "$out" \
       --budget-min "$budget" --threads 1 "${seed[@]}" >> "$out/stdout.txt" 2>&1
   echo "$(date '+%F %T') end $name rc=$?"
   if [ -f "$out/done" ] && [ -x train/finish_run.sh ]; then
@@ -47,14 +47,15 @@ prepare work/data/en-zh $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-src
 case "${1:-}" in
   "") ;;
   en-fr-transformer) run en-fr-transformer work/data/en-fr 600; exit ;;
-  en-fr-gru-attn) run en-fr-gru-attn work/data/en-fr 90; exit ;;
+  en-fr-gru-attn) run en-fr-gru-attn work/data/en-fr 240; exit ;;
   en-fr-gru-noattn) run en-fr-gru-noattn work/data/en-fr 60; exit ;;
-  zh-en-transformer) run zh-en-transformer work/data/zh-en 180; exit ;;
-  en-zh-transformer) run en-zh-transformer work/data/en-zh 180; exit ;;
+  zh-en-transformer) run zh-en-transformer work/data/zh-en 150; exit ;;
+  en-zh-transformer) run en-zh-transformer work/data/en-zh 150; exit ;;
   *) echo "unknown run: $1" >&2; exit 2 ;;
 esac
 
-( run en-zh-transformer work/data/en-zh 180 ) &
-( run zh-en-transformer work/data/zh-en 180 ) &
+( run en-fr-transformer work/data/en-fr 600 ) &
+( run en-zh-transformer work/data/en-zh 150; run zh-en-transformer work/data/zh-en 150
+  run en-fr-gru-attn work/data/en-fr 240 ) &
 wait
 echo "$(date '+%F %T') queue finished"

@@ -31,7 +31,7 @@ from attnseq_train.validate import Validator  # noqa: E402
 TRAIN_DEFAULTS = {"batch_tokens": 4000, "lr": 1e-3, "schedule": "rsqrt", "warmup": 1000,
                   "label_smoothing": 0.1, "clip": 1.0, "seed": 1, "eval_every_min": 10,
                   "ckpt_every_min": 5, "plateau_factor": 0.5, "min_lr": 1e-4, "n_bleu": 300,
-                  "weight_decay": 0.0}
+                  "weight_decay": 0.0, "avg_keep": 6}
 
 STOP = {"flag": False}
 REWARM_STEPS = 100  # after --seed-from: lr ramps from 0 to the schedule's value over this many steps
@@ -166,8 +166,23 @@ class Trainer:
                           "name": os.path.basename(os.path.normpath(self.a.out))},
                          os.path.join(self.a.out, "best.pt"))
 
+    def save_recent(self):
+        """Weights at each evaluation into OUT/recent/, the last `avg_keep` kept (train/average.py averages them)."""
+        keep = self.tc["avg_keep"]
+        if keep <= 0:
+            return
+        d = os.path.join(self.a.out, "recent")
+        os.makedirs(d, exist_ok=True)
+        ckpt.atomic_save({"model": self.model.state_dict(), "step": self.st["step"], "epoch": self.st["epoch"],
+                          "elapsed": self.st["elapsed"], "tokens": self.st["tokens"]},
+                         os.path.join(d, f"step-{self.st['step']:08d}.pt"))
+        files = sorted(f for f in os.listdir(d) if f.startswith("step-") and f.endswith(".pt"))
+        for f in files[:-keep]:
+            os.remove(os.path.join(d, f))
+
     def evaluate(self):
         t0 = time.time()
+        self.save_recent()
         vloss = self.validator.loss(self.model)
         b, hyps = self.validator.bleu(self.model)
         plateau_update(self.tc, self.st["sched"], vloss)

@@ -237,18 +237,13 @@ TEST_CASE("I8 weights stay int8 in the store and Linear runs the I8 kernel on th
   const int m = 3, k = 5;
   const std::vector<int8_t> q = {1, -2, 3, -4, 5, 127, -128, 0, 64, -64, 7, 7, 7, 7, -7};
   const float sc[3] = {0.01f, 0.002f, 0.1f}, bias[3] = {0.5f, -0.25f, 0.0f};
-  std::vector<uint8_t> data(q.size());
-  std::memcpy(data.data(), q.data(), q.size());
-  data.resize(16);
-  const size_t s0 = data.size();
-  data.insert(data.end(), reinterpret_cast<const uint8_t*>(sc), reinterpret_cast<const uint8_t*>(sc) + 12);
-  const size_t b0 = data.size();
+  // F32 tensors first, then I8: contiguous, as the safetensors format requires
+  std::vector<uint8_t> data(reinterpret_cast<const uint8_t*>(sc), reinterpret_cast<const uint8_t*>(sc) + 12);
   data.insert(data.end(), reinterpret_cast<const uint8_t*>(bias), reinterpret_cast<const uint8_t*>(bias) + 12);
-  const std::string header = R"({"l.weight": {"dtype": "I8", "shape": [3, 5], "data_offsets": [0, 15]},
-      "l.weight.scale": {"dtype": "F32", "shape": [3], "data_offsets": [)" + std::to_string(s0) + ", " +
-                             std::to_string(s0 + 12) + R"(]},
-      "l.bias": {"dtype": "F32", "shape": [3], "data_offsets": [)" + std::to_string(b0) + ", " +
-                             std::to_string(b0 + 12) + "]}}";
+  data.insert(data.end(), reinterpret_cast<const uint8_t*>(q.data()), reinterpret_cast<const uint8_t*>(q.data()) + 15);
+  const std::string header = R"({"l.weight": {"dtype": "I8", "shape": [3, 5], "data_offsets": [24, 39]},
+      "l.weight.scale": {"dtype": "F32", "shape": [3], "data_offsets": [0, 12]},
+      "l.bias": {"dtype": "F32", "shape": [3], "data_offsets": [12, 24]}})";
   WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(header, data)));
   const Linear l = Linear::load(store, "l", m, k);
   REQUIRE(l.w.quantized());
@@ -288,13 +283,11 @@ TEST_CASE("I8 weights stay int8 in the store and Linear runs the I8 kernel on th
 TEST_CASE("Embedding rows dequantize I8 rows and project through the I8 kernel", "[kernels][weights]") {
   const std::vector<int8_t> q = {10, -20, 30, 127, 0, -128};  // [2 tokens, 3 dims]
   const float sc[2] = {0.5f, 0.125f};
-  std::vector<uint8_t> data(q.size());
-  std::memcpy(data.data(), q.data(), q.size());
-  data.resize(8);
-  data.insert(data.end(), reinterpret_cast<const uint8_t*>(sc), reinterpret_cast<const uint8_t*>(sc) + 8);
+  std::vector<uint8_t> data(reinterpret_cast<const uint8_t*>(sc), reinterpret_cast<const uint8_t*>(sc) + 8);
+  data.insert(data.end(), reinterpret_cast<const uint8_t*>(q.data()), reinterpret_cast<const uint8_t*>(q.data()) + 6);
   WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(
-      R"({"e": {"dtype": "I8", "shape": [2, 3], "data_offsets": [0, 6]},
-          "e.scale": {"dtype": "F32", "shape": [2], "data_offsets": [8, 16]}})", data)));
+      R"({"e": {"dtype": "I8", "shape": [2, 3], "data_offsets": [8, 14]},
+          "e.scale": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})", data)));
   const Embedding e = Embedding::load(store, "e", 2, 3);
   float row[3];
   e.row(1, row);

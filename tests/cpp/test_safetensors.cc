@@ -96,3 +96,22 @@ TEST_CASE("overlapping tensors are refused", "[safetensors]") {
   CHECK(parse_error(b) == ErrorCode::ModelBadTensor);
   CHECK_THAT(parse_message(b), Catch::Contains("overlaps"));
 }
+
+TEST_CASE("holes and trailing bytes in the data section are refused, as the safetensors reference does", "[safetensors]") {
+  std::vector<uint8_t> data(20, 0);
+  auto hole = make_safetensors(R"({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},
+                                   "b": {"dtype": "F32", "shape": [2], "data_offsets": [12, 20]}})",
+                               data);
+  CHECK(parse_error(hole) == ErrorCode::ModelBadTensor);
+  CHECK_THAT(parse_message(hole), Catch::Contains("'b'") && Catch::Contains("hole of 4 bytes"));
+  auto lead = make_safetensors(R"({"a": {"dtype": "F32", "shape": [4], "data_offsets": [4, 20]}})", data);
+  CHECK_THAT(parse_message(lead), Catch::Contains("'a'") && Catch::Contains("hole"));
+  auto tail = make_safetensors(R"({"a": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]}})", data);
+  CHECK(parse_error(tail) == ErrorCode::ModelBadHeader);
+  CHECK_THAT(parse_message(tail), Catch::Contains("4 bytes after the last tensor"));
+  auto empty_between = make_safetensors(R"({"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},
+                                            "e": {"dtype": "F32", "shape": [0], "data_offsets": [8, 8]},
+                                            "b": {"dtype": "I8", "shape": [12], "data_offsets": [8, 20]}})",
+                                        data);
+  CHECK_NOTHROW(SafetensorsFile::parse(empty_between.data(), empty_between.size()));
+}

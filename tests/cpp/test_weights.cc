@@ -55,12 +55,11 @@ TEST_CASE("non-finite weights are reported as damage", "[weights]") {
 
 TEST_CASE("I8 matrices dequantize with per-row scales", "[weights]") {
   // q = [[1, -2], [127, 0]], scale = [0.5, 0.25] -> [[0.5, -1], [31.75, 0]]
-  std::vector<uint8_t> data = {1, static_cast<uint8_t>(-2), 127, 0};
   float sc[2] = {0.5f, 0.25f};
-  data.resize(8);
-  data.insert(data.end(), reinterpret_cast<uint8_t*>(sc), reinterpret_cast<uint8_t*>(sc) + 8);
-  auto bytes = testing::make_safetensors(R"({"w": {"dtype": "I8", "shape": [2, 2], "data_offsets": [0, 4]},
-      "w.scale": {"dtype": "F32", "shape": [2], "data_offsets": [8, 16]}})", data);
+  std::vector<uint8_t> data(reinterpret_cast<uint8_t*>(sc), reinterpret_cast<uint8_t*>(sc) + 8);
+  for (int v : {1, -2, 127, 0}) data.push_back(static_cast<uint8_t>(v));
+  auto bytes = testing::make_safetensors(R"({"w": {"dtype": "I8", "shape": [2, 2], "data_offsets": [8, 12]},
+      "w.scale": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})", data);
   auto s = store_of(bytes);
   auto m = s->matrix("w", 2, 2);
   CHECK(m(0, 0) == 0.5f);

@@ -3,6 +3,7 @@
 Uses tiny random models and a SentencePiece model trained on synthetic text (no corpus data).
 Run: /usr/bin/python3 -m unittest discover -s tests/py
 """
+import glob
 import json
 import os
 import struct
@@ -41,7 +42,11 @@ class TextNorm(unittest.TestCase):
 
     def test_other_languages(self):
         self.assertEqual(normalize_target("  Hi?  there ", "en"), "Hi? there")
-        self.assertEqual(normalize_target("你好\uff01", "zh"), "你好!")  # NFKC fullwidth -> ASCII
+        self.assertEqual(normalize_target("你好\uff01", "zh"), "你好！")  # full-width kept for Chinese
+        self.assertEqual(normalize_target("猫喝了牛奶,因为它饿了.", "zh"), "猫喝了牛奶，因为它饿了。")
+        self.assertEqual(normalize_target("他说:你好吗?", "zh"), "他说：你好吗？")
+        self.assertEqual(normalize_target("我10:30到,好吗?", "zh"), "我10:30到，好吗？")
+        self.assertEqual(normalize_target("他(汤姆)来了。", "zh"), "他（汤姆）来了。")
 
     def test_split_grouping(self):
         self.assertEqual(english_key("Go  on.\u00a0"), "go on.")
@@ -66,13 +71,42 @@ class SafetensorsIO(unittest.TestCase):
             self.assertEqual((8 + n) % 8, 0)
             header = json.loads(raw[8:8 + n])
             names = [k for k in header if k != "__metadata__"]
-            self.assertEqual(names, sorted(names))
+            by_offset = sorted(names, key=lambda k: header[k]["data_offsets"][0])
+            self.assertEqual(by_offset, ["b", "c", "a"])  # F32 by name, then I8
+            safetensors_io.check_layout(header, len(raw) - 8 - n)  # contiguous from 0, no holes
             for k in names:
-                self.assertEqual(header[k]["data_offsets"][0] % 8, 0)
+                if header[k]["dtype"] == "F32":
+                    self.assertEqual(header[k]["data_offsets"][0] % 4, 0)
             back, meta = safetensors_io.read(p)
         self.assertEqual(meta, {"format": "attnseq"})
         for k in t:
             np.testing.assert_array_equal(back[k], t[k])
+
+    def test_layout_rules(self):
+        h = {"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},
+             "b": {"dtype": "I8", "shape": [3], "data_offsets": [12, 15]}}
+        with self.assertRaisesRegex(ValueError, "b: data starts at 12, expected 8"):
+            safetensors_io.check_layout(h, 15)
+        h["b"]["data_offsets"] = [8, 11]
+        safetensors_io.check_layout(h, 11)
+        with self.assertRaisesRegex(ValueError, "ends at 11 but the buffer holds 12"):
+            safetensors_io.check_layout(h, 12)
+
+    def test_every_model_file_is_valid_safetensors(self):
+        """Shipped and test model files, by the rules of the safetensors reference (its Metadata::validate):
+        8-byte-aligned header, data_offsets covering the data buffer from 0 to its end with no holes."""
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        paths = sorted(glob.glob(os.path.join(root, "models", "*.safetensors")) +
+                       glob.glob(os.path.join(root, "tests", "data", "models", "*.safetensors")))
+        self.assertGreaterEqual(len(paths), 10)
+        for p in paths:
+            with open(p, "rb") as fh:
+                raw = fh.read()
+            (n,) = struct.unpack("<Q", raw[:8])
+            header = json.loads(raw[8:8 + n])
+            with self.subTest(model=os.path.basename(p)):
+                self.assertEqual((8 + n) % 8, 0)
+                safetensors_io.check_layout(header, len(raw) - 8 - n)
 
     def test_quantize(self):
         w = np.random.RandomState(0).randn(7, 33).astype(np.float32)

@@ -1,8 +1,9 @@
 """Minimal safetensors writer/reader for attnseq model files (docs/model-format.md).
 
 Layout: u64 LE header length N, JSON header (space-padded so the data starts 8-byte aligned),
-then tensor data. Tensors are written in sorted name order, each at an 8-byte aligned offset
-(zero padding between tensors only where a size is not a multiple of 8). Dtypes: F32, I8.
+then tensor data, contiguous from offset 0 with no holes (as the safetensors reference checks):
+F32 tensors first (sorted by name; each a multiple of 4 bytes, so every one stays 4-byte aligned),
+then I8 tensors (sorted by name). Dtypes: F32, I8.
 """
 import json
 import struct
@@ -20,18 +21,22 @@ def _align(n, a=8):
 def write(path, tensors, metadata):
     """tensors: {name: numpy array (float32 or int8)}; metadata: {str: str}."""
     header, chunks, pos = {}, [], 0
-    for name in sorted(tensors):
-        arr = np.ascontiguousarray(tensors[name])
+    arrays = {}
+    for name, t in tensors.items():
+        arr = np.ascontiguousarray(t)
         if arr.dtype not in _NP_TO_ST:
             arr = arr.astype("<f4") if arr.dtype.kind == "f" else arr
+        if arr.dtype not in _NP_TO_ST:
+            raise TypeError(f"{name}: dtype {arr.dtype} is not F32 or I8")
+        arrays[name] = arr
+    order = sorted(arrays, key=lambda n: (_NP_TO_ST[arrays[n].dtype] != "F32", n))  # F32 first, then I8
+    for name in order:
+        arr = arrays[name]
         dt = _NP_TO_ST[arr.dtype]
-        begin = _align(pos)
-        if begin > pos:
-            chunks.append(b"\0" * (begin - pos))
         data = arr.astype(DTYPES[dt]).tobytes()
-        header[name] = {"dtype": dt, "shape": list(arr.shape), "data_offsets": [begin, begin + len(data)]}
+        header[name] = {"dtype": dt, "shape": list(arr.shape), "data_offsets": [pos, pos + len(data)]}
         chunks.append(data)
-        pos = begin + len(data)
+        pos += len(data)
     if any(not isinstance(v, str) for v in metadata.values()):
         raise TypeError("metadata values must be strings")
     header["__metadata__"] = metadata
@@ -42,6 +47,19 @@ def write(path, tensors, metadata):
         f.write(hb)
         for c in chunks:
             f.write(c)
+
+
+def check_layout(header, data_len):
+    """The safetensors reference's rule: tensors' data_offsets, in order, cover [0, data_len) exactly
+    (no holes, no overlaps, nothing after). Raises ValueError naming the first violation."""
+    spans = sorted((h["data_offsets"][0], h["data_offsets"][1], n) for n, h in header.items() if n != "__metadata__")
+    pos = 0
+    for b, e, name in spans:
+        if b != pos:
+            raise ValueError(f"{name}: data starts at {b}, expected {pos} ({'a hole' if b > pos else 'an overlap'})")
+        pos = e
+    if pos != data_len:
+        raise ValueError(f"tensor data ends at {pos} but the buffer holds {data_len} bytes")
 
 
 def read(path):

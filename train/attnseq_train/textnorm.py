@@ -20,12 +20,44 @@ def collapse_ws(text):
     return _WS.sub(" ", text).strip()
 
 
+# ASCII punctuation that Chinese text writes full-width, and its full-width form.
+_ZH_FULL = {",": "，", "?": "？", "!": "！", ":": "：", ";": "；", "(": "（", ")": "）"}
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef"
+# A mark next to a CJK character (or at the end after one), not between two ASCII letters/digits
+# (so `10:30`, `3,5`, `A,B` stay).
+_ZH_MARK = re.compile(r"(?<=[" + _CJK + r"])\s*([,?!:;])\s*|\s*([,?!:;])\s*(?=[" + _CJK + r"])")
+_ZH_PAREN = re.compile(r"\(([^()]*[" + _CJK + r"][^()]*)\)")
+_ZH_FINAL_DOT = re.compile(r"(?<=[" + _CJK + r"])\.$")
+
+
+def zh_punctuation(text):
+    """Full-width ，？！：；（） and a final 。 around Chinese characters (NFKC folded them to ASCII)."""
+    text = _ZH_MARK.sub(lambda m: _ZH_FULL[m.group(1) or m.group(2)], text)
+    text = _ZH_PAREN.sub(lambda m: "（" + m.group(1) + "）", text)
+    return _ZH_FINAL_DOT.sub("。", text)
+
+
 def normalize_target(text, lang):
-    """NFKC + whitespace collapse (+ French spacing before ? ! ; :)."""
+    """NFKC + whitespace collapse (+ French spacing before ? ! ; :, Chinese full-width punctuation).
+    Chinese targets are converted to Simplified before this (textnorm.to_simplified, whole corpus)."""
     text = collapse_ws(unicodedata.normalize("NFKC", text))
     if lang == "fr":
         text = _FR_MARKS.sub(r" \1", text)
+    elif lang == "zh":
+        text = zh_punctuation(text)
     return text
+
+
+def to_simplified(lines):
+    """OpenCC t2s (phrase-aware) over a list of lines, in one `opencc` process (Debian `opencc`)."""
+    import subprocess
+    if any("\n" in l for l in lines):
+        raise ValueError("to_simplified: a line contains a newline")
+    out = subprocess.run(["opencc", "-c", "t2s.json"], input="\n".join(lines) + "\n", capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    if len(out) < len(lines):
+        raise RuntimeError(f"opencc returned {len(out)} lines for {len(lines)}")
+    return out[:len(lines)]
 
 
 def english_key(text):

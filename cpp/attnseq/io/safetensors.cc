@@ -79,16 +79,30 @@ TensorView parse_tensor(const std::string& name, const json& v, const uint8_t* b
   return t;
 }
 
-void check_no_overlap(const std::map<std::string, TensorView>& tensors) {
+// The safetensors rule (the reference implementation's InvalidOffset / MetadataIncompleteBuffer): the
+// tensors' byte ranges, in offset order, cover the data section from 0 to its end with no hole and no
+// overlap.
+void check_contiguous(const std::map<std::string, TensorView>& tensors, const uint8_t* base, uint64_t data_size) {
   std::vector<const TensorView*> sorted;
   for (const auto& kv : tensors) sorted.push_back(&kv.second);
-  std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->data < b->data; });
-  for (size_t i = 1; i < sorted.size(); ++i) {
-    const TensorView* a = sorted[i - 1];
-    const TensorView* b = sorted[i];
-    if (a->nbytes > 0 && b->nbytes > 0 && a->data + a->nbytes > b->data)
-      bad_tensor(b->name, "its data overlaps tensor '" + a->name + "'");
+  std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) {
+    return a->data != b->data ? a->data < b->data : a->nbytes < b->nbytes;
+  });
+  uint64_t pos = 0;
+  for (const TensorView* t : sorted) {
+    const uint64_t begin = static_cast<uint64_t>(t->data - base);
+    if (begin < pos) bad_tensor(t->name, "its data overlaps the tensor before it (data_offsets begin " +
+                                             std::to_string(begin) + " < " + std::to_string(pos) + ")");
+    if (begin > pos)
+      bad_tensor(t->name, "a hole of " + std::to_string(begin - pos) + " bytes before its data (data_offsets begin " +
+                              std::to_string(begin) + ", expected " + std::to_string(pos) +
+                              "); safetensors files have none: re-export or repack the model (train/repack.py)");
+    pos = begin + t->nbytes;
   }
+  if (pos != data_size)
+    bad_header(std::to_string(data_size - pos) + " bytes after the last tensor's data (it ends at " +
+               std::to_string(pos) + " of " + std::to_string(data_size) +
+               "); safetensors files have none: re-export or repack the model (train/repack.py)");
 }
 
 std::map<std::string, std::string> parse_metadata(const json& v) {
@@ -143,7 +157,7 @@ SafetensorsFile SafetensorsFile::parse(const uint8_t* data, size_t size) {
     else
       file.tensors_[it.key()] = parse_tensor(it.key(), it.value(), base, data_size);
   }
-  check_no_overlap(file.tensors_);
+  check_contiguous(file.tensors_, base, data_size);
   return file;
 }
 

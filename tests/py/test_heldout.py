@@ -1,0 +1,69 @@
+"""Check sentences stay out of training: the list covers every sentence the pages show, close variants
+are recognized, and prepare.py drops them (train/heldout.json, attnseq_train/heldout.py)."""
+import json
+import os
+import re
+import sys
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "train"))
+from attnseq_train.heldout import HeldOut, edit_distance, units  # noqa: E402
+from attnseq_train.textnorm import to_simplified  # noqa: E402
+from prepare import drop_heldout  # noqa: E402
+
+
+def page_sentences():
+    """(lang, sentence) for the demo's example chips and every text="…" of the tutorial page."""
+    out = []
+    with open(os.path.join(ROOT, "web", "src", "app", "examples.js"), encoding="utf-8") as f:
+        js = f.read()
+    for lang in ("en", "zh"):
+        block = re.search(lang + r": \[(.*?)\]", js, re.S).group(1)
+        out += [(lang, s) for s in re.findall(r"'([^']*)'", block)]
+    with open(os.path.join(ROOT, "web", "examples", "tutorial.html"), encoding="utf-8") as f:
+        html = f.read()
+    for s in re.findall(r'\btext="([^"]+)"', html):
+        if s != "…":
+            out.append(("zh" if re.search(r"[\u4e00-\u9fff]", s) else "en", s))
+    return out
+
+
+class HeldOutList(unittest.TestCase):
+    def setUp(self):
+        self.h = HeldOut(simplify=to_simplified)
+
+    def test_pages_use_only_listed_sentences(self):
+        sentences = page_sentences()
+        self.assertGreaterEqual(len(sentences), 10)
+        for lang, s in sentences:
+            self.assertIn(s, self.h.sentences[lang], f"{s!r} is shown by a page but missing from train/heldout.json")
+
+    def test_variants(self):
+        self.assertIsNotNone(self.h.variant_of("How are you doing?", "en"))
+        self.assertIsNotNone(self.h.variant_of("how ARE you", "en"))
+        self.assertIsNotNone(self.h.variant_of("I ate an orange.", "en"))
+        self.assertIsNotNone(self.h.variant_of("I think the cat drank the milk because it was hungry.", "en"))
+        self.assertIsNone(self.h.variant_of("Are you ok?", "en"))
+        self.assertIsNone(self.h.variant_of("The dog is sleeping.", "en"))
+        simplified = to_simplified(["我吃了一個蘋果。"])[0]
+        self.assertIsNotNone(self.h.variant_of(simplified, "zh"))
+        self.assertIsNone(self.h.variant_of("我吃了一个桔子和两个梨。", "zh"))
+        self.assertEqual(units("Don't go!", "en"), ("don'", "t", "go"))
+        self.assertEqual(edit_distance(("a", "b", "c"), ("a", "c"), 1), 1)
+        self.assertEqual(edit_distance(("a",) * 9, ("b",) * 9, 2), 3)
+
+    def test_prepare_drops_train_pairs_but_keeps_test(self):
+        rows = [("train", "How are you?", "How are you?", "Comment vas-tu ?", "Comment vas-tu ?"),
+                ("valid", "Who are you?", "Who are you?", "Qui es-tu ?", "Qui es-tu ?"),
+                ("test", "How are you?", "How are you?", "Ça va ?", "Ça va ?"),
+                ("train", "I like tea.", "I like tea.", "J'aime le thé.", "J'aime le thé."),
+                ("train", "Hello.", "Hello.", "Comment allez-vous ?", "Comment allez-vous ?")]
+        kept, dropped = drop_heldout(rows, "fr", self.h)
+        self.assertEqual([r[1] for r in kept], ["How are you?", "I like tea."])
+        self.assertEqual([r[0] for r in kept], ["test", "train"])
+        self.assertEqual(dropped, {"how are you": 2, "comment allez vous": 1})
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -65,17 +65,6 @@ TransformerConfig parse_transformer(const json& j) {
 
 const char* arch_name(Arch arch) { return arch == Arch::Rnn ? "rnn" : "transformer"; }
 
-const char* attention_name(AttentionKind kind) {
-  switch (kind) {
-    case AttentionKind::None: return "none";
-    case AttentionKind::Additive: return "additive";
-    case AttentionKind::Dot: return "dot";
-    case AttentionKind::General: return "general";
-    case AttentionKind::ScaledDot: return "scaled_dot";
-  }
-  return "none";
-}
-
 ModelConfig ModelConfig::from_json_text(const std::string& text) {
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) bad("the \"config\" metadata is not a JSON object");

@@ -4,13 +4,13 @@
 
 #include <string>
 
+#include "attnseq/nn/attention_kind.h"
+
 namespace attnseq {
 
 enum class Arch { Rnn, Transformer };
-enum class AttentionKind { None, Additive, Dot, General, ScaledDot };
 
 const char* arch_name(Arch arch);
-const char* attention_name(AttentionKind kind);
 
 struct RnnConfig {
   int emb_dim = 0;                              // E: embedding size

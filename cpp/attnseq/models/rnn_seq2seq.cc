@@ -34,7 +34,7 @@ RnnSeq2Seq::RnnSeq2Seq(const ModelConfig& config, std::shared_ptr<WeightStore> s
   w_.enc_bwd = GruCell::load(s, "encoder.rnn", "_reverse", H / 2, E);
   w_.bridge = Linear::load(s, "bridge", H, H);
   w_.dec = GruCell::load(s, "decoder.rnn", "", H, E);
-  w_.attention = RnnAttention::load(s, "decoder.attention", c);
+  w_.attention = RnnAttention::load(s, "decoder.attention", c.attention, c.hidden, c.attn_dim);
   w_.combine = Linear::load(s, "decoder.combine", E, has_attention() ? 2 * H : H);
   w_.out_bias = s.vector("decoder.out_bias", config_.vocab_tgt).data();
   s.check_all_used();

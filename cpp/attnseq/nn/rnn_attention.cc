@@ -4,15 +4,16 @@
 
 namespace attnseq {
 
-RnnAttention RnnAttention::load(WeightStore& store, const std::string& scope, const RnnConfig& cfg) {
+RnnAttention RnnAttention::load(WeightStore& store, const std::string& scope, AttentionKind kind, int hidden,
+                                int attn_dim) {
   RnnAttention a;
-  a.kind = cfg.attention;
+  a.kind = kind;
   if (a.kind == AttentionKind::Additive) {
-    a.query = Linear::load(store, scope + ".query", cfg.attn_dim, cfg.hidden, false);
-    a.key = Linear::load(store, scope + ".key", cfg.attn_dim, cfg.hidden, true);
-    a.v = store.matrix(scope + ".v.weight", 1, cfg.attn_dim).data();
+    a.query = Linear::load(store, scope + ".query", attn_dim, hidden, false);
+    a.key = Linear::load(store, scope + ".key", attn_dim, hidden, true);
+    a.v = store.matrix(scope + ".v.weight", 1, attn_dim).data();
   } else if (a.kind == AttentionKind::General) {
-    a.bilinear = Linear::load(store, scope + ".bilinear", cfg.hidden, cfg.hidden, false);
+    a.bilinear = Linear::load(store, scope + ".bilinear", hidden, hidden, false);
   }
   return a;
 }

@@ -5,7 +5,7 @@
 //   scaled_dot h · m_j / sqrt(H)
 #pragma once
 
-#include "attnseq/models/config.h"
+#include "attnseq/nn/attention_kind.h"
 #include "attnseq/nn/linear.h"
 
 namespace attnseq {
@@ -17,7 +17,8 @@ struct RnnAttention {
   const float* v = nullptr;  // additive: [1, A] (dequantized when I8: read element-wise)
   Linear bilinear;  // general: [H, H], no bias
 
-  static RnnAttention load(WeightStore& store, const std::string& scope, const RnnConfig& cfg);
+  // hidden: H (decoder state = memory width); attn_dim: A (additive only).
+  static RnnAttention load(WeightStore& store, const std::string& scope, AttentionKind kind, int hidden, int attn_dim);
   // Query-independent part, once per source: keys [S, A] (additive), [S, H] (general) or memory itself.
   void precompute_keys(const Matrix& memory, Matrix& keys, uint64_t& macs) const;
   // scores [B, S] for queries h [B, H].

@@ -1,7 +1,12 @@
-// Writes each model's SHA-256 into models/manifest.json ("sha256"), which the demo and the widgets
-// check after downloading a model (web/src/app/models.js → Translator.load's sha256 option): a file
-// damaged in transit, e.g. flipped weight bytes the loader cannot tell apart, is a clear message.
-// Run after replacing a model file:  node scripts/manifest_sha256.mjs   (--check: only compare)
+// Writes into models/manifest.json what the catalogue must know before a model is loaded, read from
+// each model file itself (its bytes and its header), so the catalogue never restates it by hand:
+//   sha256     checked after downloading (web/src/app/models.js → Translator.load's sha256 option)
+//   arch       "transformer" | "rnn"                       (the file's config)
+//   attention  "multihead" | "additive" | "dot" | "general" | "scaled_dot" | "none"   (the file's config)
+//   src, tgt   language codes                              (the file's training metadata)
+// The page picks models by these (the Compare view, widgets' model="noattn"), and checks the loaded
+// model's info against them. Run after replacing a model file:  node scripts/manifest_sha256.mjs
+// (--check: only compare; exit status 1 when anything is stale).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,19 +15,38 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = path.join(root, 'models', 'manifest.json');
 const manifest = JSON.parse(readFileSync(file, 'utf8'));
+
+/** The facts of one model file: {sha256, arch, attention, src, tgt}. */
+function factsOf(bytes) {
+  const n = Number(Buffer.from(bytes.subarray(0, 8)).readBigUInt64LE());
+  const meta = JSON.parse(Buffer.from(bytes.subarray(8, 8 + n)).toString('utf8')).__metadata__ ?? {};
+  const config = JSON.parse(meta.config ?? '{}');
+  const training = JSON.parse(meta.training ?? '{}');
+  return {
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    arch: config.arch,
+    attention: config.arch === 'transformer' ? 'multihead' : config.attention,
+    src: training.data?.src,
+    tgt: training.data?.tgt,
+  };
+}
+
 const stale = [];
 for (const m of manifest.models) {
-  const sha = createHash('sha256').update(readFileSync(path.join(root, 'models', m.file))).digest('hex');
-  if (m.sha256 !== sha) stale.push(m.id);
-  m.sha256 = sha;
+  const facts = factsOf(readFileSync(path.join(root, 'models', m.file)));
+  for (const [k, v] of Object.entries(facts)) {
+    if (v === undefined) continue;
+    if (m[k] !== v) stale.push(`${m.id}.${k}`);
+    m[k] = v;
+  }
 }
 if (process.argv.includes('--check')) {
   if (stale.length) {
-    console.error(`models/manifest.json: sha256 missing or stale for ${stale.join(', ')}; run node scripts/manifest_sha256.mjs`);
+    console.error(`models/manifest.json: missing or stale: ${stale.join(', ')}; run node scripts/manifest_sha256.mjs`);
     process.exit(1);
   }
-  console.log('models/manifest.json: every sha256 matches its file');
+  console.log('models/manifest.json: every entry matches its file (sha256, arch, attention, src, tgt)');
 } else {
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(stale.length ? `models/manifest.json: sha256 written for ${stale.join(', ')}` : 'models/manifest.json: up to date');
+  console.log(stale.length ? `models/manifest.json: written ${stale.join(', ')}` : 'models/manifest.json: up to date');
 }

@@ -4,7 +4,6 @@
 #include <nlohmann/json.hpp>
 
 #include "attnseq/core/errors.h"
-#include "attnseq/core/special_ids.h"
 #include "attnseq/models/factory.h"
 #include "attnseq/text/tokenizer.h"
 
@@ -49,6 +48,14 @@ std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const cha
   return tok;
 }
 
+// A control id the tokenizer must define (>= 0, inside the vocabulary) for decoding to work.
+int require_id(int id, const char* tokenizer, const char* what, int vocab) {
+  if (id < 0 || id >= vocab)
+    throw Error(ErrorCode::BadTokenizer, std::string(tokenizer) + " defines no usable " + what + " id (" +
+                                             std::to_string(id) + "): decoding needs it; re-export the model");
+  return id;
+}
+
 bool is_blank(const std::string& s) {
   for (unsigned char c : s)
     if (!(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f')) return false;
@@ -64,6 +71,7 @@ TranslationHypothesis to_text(const Translator& t, const Hypothesis& h) {
   out.score = h.score;
   out.finished = h.finished;
   out.attention = h.attention;
+  out.steps = h.steps;
   return out;
 }
 
@@ -86,6 +94,9 @@ Translator::Translator(std::shared_ptr<const Bytes> model_file) {
   info_.config = ModelConfig::from_json_text(file.require_metadata("config"));
   src_tok_ = load_tokenizer(file, "src_tokenizer", info_.config.vocab_src);
   tgt_tok_ = load_tokenizer(file, "tgt_tokenizer", info_.config.vocab_tgt, src_tok_.get());
+  ids_.bos = require_id(tgt_tok_->bos_id(), "tgt_tokenizer", "<s> (bos)", info_.config.vocab_tgt);
+  ids_.eos = require_id(tgt_tok_->eos_id(), "tgt_tokenizer", "</s> (eos)", info_.config.vocab_tgt);
+  src_eos_ = require_id(src_tok_->eos_id(), "src_tokenizer", "</s> (eos)", info_.config.vocab_src);
   model_ = build_model(info_.config, store);
   info_.quantized = store->quantized();
 }
@@ -99,7 +110,7 @@ std::vector<Token> Translator::tokenize(const std::string& text) const {
   std::vector<Token> out;
   for (size_t i = 0; i < enc.ids.size(); ++i)
     out.push_back({enc.ids[i], enc.pieces[i], static_cast<int>(enc.spans[i].begin), static_cast<int>(enc.spans[i].end)});
-  out.push_back({kEosId, src_tok_->piece(kEosId), -1, -1});
+  out.push_back({src_eos_, src_tok_->piece(src_eos_), -1, -1});
   if (static_cast<int>(out.size()) > info_.config.max_src_len)
     throw Error(ErrorCode::InputTooLong, "the text has " + std::to_string(out.size()) +
                                              " tokens (with </s>); this model accepts at most " +
@@ -121,16 +132,19 @@ TranslationResult Translator::translate(const std::string& text, const DecodeOpt
   result.source = tokenize(text);
   const std::vector<int> src = ids_of(result.source);
   if (options.strategy == Strategy::Beam) {
-    BeamResult beam = beam_search(*model_, src, options);
+    BeamResult beam = beam_search(*model_, src, options, ids_);
     for (const Hypothesis& h : beam.hypotheses) result.hypotheses.push_back(to_text(*this, h));
     result.beam_trace = std::move(beam.trace);
+    result.encoder_attention = std::move(beam.encoder_attention);
+    result.encode_macs = beam.encode_macs;
     result.macs = beam.macs;
     return result;
   }
   DecodeOptions stepwise = options;
   stepwise.alternatives = 0;  // translate() returns no per-step alternatives: skip ranking the vocabulary
-  StepSession session(model_, src, stepwise);
-  result.macs = session.state().encode_macs;
+  StepSession session(model_, src, stepwise, ids_);
+  result.encoder_attention = session.state().encoder_self_attention;
+  result.encode_macs = result.macs = session.state().encode_macs;
   while (!session.done()) result.macs += session.next().macs;
   result.hypotheses.push_back(to_text(*this, session.hypothesis()));
   return result;
@@ -144,7 +158,25 @@ std::unique_ptr<TranslationSession> Translator::start(const std::string& text, c
 
 TranslationSession::TranslationSession(const Translator& translator, std::vector<Token> source,
                                        const DecodeOptions& options)
-    : translator_(translator), source_(std::move(source)), session_(translator.model(), ids_of(source_), options) {}
+    : translator_(translator),
+      source_(std::move(source)),
+      session_(translator.model(), ids_of(source_), options, translator.control_ids()) {}
+
+StepEvent TranslationSession::next() {
+  StepEvent ev = session_.next();
+  step_macs_ += ev.macs;
+  return ev;
+}
+
+TranslationResult TranslationSession::result() const {
+  TranslationResult r;
+  r.source = source_;
+  r.hypotheses.push_back(hypothesis());
+  r.encoder_attention = session_.state().encoder_self_attention;
+  r.encode_macs = session_.state().encode_macs;
+  r.macs = r.encode_macs + step_macs_;
+  return r;
+}
 
 TranslationHypothesis TranslationSession::hypothesis() const { return to_text(translator_, session_.hypothesis()); }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "attnseq/core/special_ids.h"
 #include "attnseq/decode/beam_search.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
@@ -41,12 +42,15 @@ struct TranslationHypothesis {
   float score = 0.0f;
   bool finished = false;
   std::vector<std::vector<float>> attention;  // [tokens][source tokens]
+  std::vector<StepEvent> steps;      // beam search: the record of each step (token, alternatives, attention)
 };
 
 struct TranslationResult {
   std::vector<Token> source;  // source tokens, </s> included
   std::vector<TranslationHypothesis> hypotheses;  // best first; empty for empty input
   BeamTrace beam_trace;       // beam search only
+  AttentionStack encoder_attention;  // Transformer: [1, layers, heads, S, S] encoder self-attention; else empty
+  uint64_t encode_macs = 0;   // multiply-adds of the encoder
   uint64_t macs = 0;          // multiply-adds (encode + all steps)
 };
 
@@ -64,6 +68,8 @@ class Translator {
   const Tokenizer& source_tokenizer() const { return *src_tok_; }
   const Tokenizer& target_tokenizer() const { return *tgt_tok_; }
   std::shared_ptr<const Model> model() const { return model_; }
+  // The target vocabulary's <s> and </s>, as the model file's tokenizer defines them.
+  ControlIds control_ids() const { return ids_; }
 
   // Source pieces (with </s>) and their spans. Throws InputTooLong beyond the model's limit.
   std::vector<Token> tokenize(const std::string& text) const;
@@ -80,6 +86,8 @@ class Translator {
 
  private:
   ModelInfo info_;
+  ControlIds ids_;
+  int src_eos_ = -1;  // appended to every source
   std::unique_ptr<Tokenizer> src_tok_, tgt_tok_;
   std::shared_ptr<const Model> model_;
 };
@@ -89,18 +97,22 @@ class TranslationSession {
   TranslationSession(const Translator& translator, std::vector<Token> source, const DecodeOptions& options);
   const std::vector<Token>& source() const { return source_; }
   bool done() const { return session_.done(); }
-  StepEvent next() { return session_.next(); }
+  StepEvent next();
   const AttentionStack& encoder_attention() const { return session_.state().encoder_self_attention; }
   uint64_t encode_macs() const { return session_.state().encode_macs; }
   // The hypothesis so far, as text and tokens (copies the attention rows).
   TranslationHypothesis hypothesis() const;
   // The text so far (cheap: no attention copies).
   std::string text() const;
+  // The translation so far as translate() returns it: source, the one hypothesis, encoder attention,
+  // multiply-adds of the encoder and of every step taken.
+  TranslationResult result() const;
 
  private:
   const Translator& translator_;
   std::vector<Token> source_;
   StepSession session_;
+  uint64_t step_macs_ = 0;  // multiply-adds of the steps taken so far
 };
 
 }  // namespace attnseq

@@ -1,9 +1,15 @@
 #include "cli/args.h"
 
+#include <cmath>
+#include <cstdio>
+#include <sstream>
 #include <stdexcept>
 
 namespace attnseq_cli {
 namespace {
+
+using attnseq::OptionKind;
+using attnseq::OptionSpec;
 
 double to_number(const std::string& flag, const std::string& v) {
   try {
@@ -16,17 +22,93 @@ double to_number(const std::string& flag, const std::string& v) {
   }
 }
 
-int to_int(const std::string& flag, const std::string& v) {
+double to_integer(const std::string& flag, const std::string& v, double lo, double hi) {
   const double x = to_number(flag, v);
-  if (x != static_cast<double>(static_cast<long long>(x)) || x < -2147483647.0 || x > 2147483647.0)
-    throw std::invalid_argument(flag + " expects an integer, got \"" + v + "\"");
-  return static_cast<int>(x);
+  if (x != std::floor(x) || x < lo || x > hi)
+    throw std::invalid_argument(flag + " expects an integer" + (lo >= 0 ? std::string(" >= 0") : "") + ", got \"" + v + "\"");
+  return x;
+}
+
+// The decoding option's flag: its name with '-' for '_' (beam_size → --beam-size).
+std::string flag_of(const OptionSpec& s) {
+  std::string f = "--";
+  for (const char* c = s.name; *c; ++c) f += *c == '_' ? '-' : *c;
+  return f;
+}
+
+// Flags that spell a decoding option differently (kept for scripts written against earlier versions).
+const char* alias_of(const std::string& flag) { return flag == "--n-best" ? "num_hypotheses" : nullptr; }
+
+std::string format_number(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+std::string default_of(const OptionSpec& s) {
+  const attnseq::DecodeOptions d;
+  switch (s.kind) {
+    case OptionKind::Strategy: return s.text(d);
+    case OptionKind::Bool: return s.number(d) != 0 ? "on" : "off";
+    case OptionKind::Prefix: return "none";
+    default: return format_number(s.number(d));
+  }
+}
+
+// "  --beam-size N            beam: hypotheses kept per step (default 4)"
+std::string help_line(const OptionSpec& s) {
+  std::string flag = flag_of(s);
+  switch (s.kind) {
+    case OptionKind::Int: case OptionKind::Seed: flag += " N"; break;
+    case OptionKind::Float: flag += " F"; break;
+    case OptionKind::Strategy: flag += " S"; break;
+    case OptionKind::Prefix: flag += " TEXT"; break;
+    case OptionKind::Bool: flag = "--[no-]" + flag.substr(2); break;
+  }
+  std::string line = "  " + flag;
+  line += std::string(flag.size() < 23 ? 25 - flag.size() : 2, ' ');
+  if (*s.applies) line += std::string(s.applies) + ": ";
+  line += s.doc;
+  line += " (default " + default_of(s) + ")";
+  return line + "\n";
+}
+
+// Applies one decoding flag; returns false when `flag` is not a decoding option.
+bool decoding_flag(CliArgs& a, const std::string& flag, const std::vector<std::string>& argv, size_t& i) {
+  const OptionSpec* spec = nullptr;
+  bool negated = false;
+  if (const char* alias = alias_of(flag)) spec = attnseq::find_option(alias);
+  for (const OptionSpec& s : attnseq::option_table()) {
+    if (spec) break;
+    if (flag == flag_of(s)) spec = &s;
+    else if (s.kind == OptionKind::Bool && flag == "--no-" + flag_of(s).substr(2)) spec = &s, negated = true;
+  }
+  if (!spec) return false;
+  auto value = [&]() -> const std::string& {
+    if (i + 1 >= argv.size()) throw std::invalid_argument(flag + " needs a value");
+    return argv[++i];
+  };
+  switch (spec->kind) {
+    case OptionKind::Bool: spec->set_number(a.options, negated ? 0 : 1); break;
+    case OptionKind::Prefix: a.prefix_text = value(); break;
+    case OptionKind::Float: spec->set_number(a.options, to_number(flag, value())); break;
+    case OptionKind::Int: spec->set_number(a.options, to_integer(flag, value(), -2147483647.0, 2147483647.0)); break;
+    case OptionKind::Seed: spec->set_number(a.options, to_integer(flag, value(), 0, spec->max)); break;
+    case OptionKind::Strategy:
+      try {
+        spec->set_text(a.options, value());
+      } catch (const std::exception& e) {
+        throw std::invalid_argument(e.what());
+      }
+      break;
+  }
+  return true;
 }
 
 }  // namespace
 
-const char* usage() {
-  return R"(attnseq: translate text with an attnseq model file.
+std::string usage() {
+  std::string u = R"(attnseq: translate text with an attnseq model file.
 
 Usage: attnseq --model FILE [--text TEXT] [options]
 Without --text, reads stdin and writes one line per input line (an empty line gives an empty line).
@@ -34,30 +116,21 @@ Without --text, reads stdin and writes one line per input line (an empty line gi
   --model FILE             model file (.safetensors), required
   --text TEXT              translate TEXT instead of reading stdin
   --json                   print one JSON object per sentence: source and target tokens, ids,
-                           probabilities, scores, attention matrices (beam: the beam trace too)
+                           probabilities, scores, attention matrices, the steps (beam: the beam trace too)
   --info                   print the model's config and metadata as JSON and exit
-  --strategy S             greedy (default) | beam | sample
-  --beam-size N            beam: hypotheses kept per step (default 4)
-  --length-penalty F       beam: score = log p / length^F (default 1.0; 0 = raw sum)
-  --n-best N               beam: hypotheses returned (default 1; with --json all are printed)
-  --temperature F          sample: softmax temperature (default 1.0)
-  --top-k N                sample: only the N most likely tokens (default 0 = all)
-  --top-p F                sample: nucleus probability mass (default 1.0)
-  --seed N                 sample: random seed (default 42)
-  --max-length N           hard cap on generated tokens, </s> included (default 256)
-  --max-length-ratio F     cap = F * source tokens + extra (default 2.0)
-  --max-length-extra N     (default 10)
-  --prefix TEXT            force the translation to start with TEXT, then continue decoding
-  --no-kv-cache            Transformer: recompute the decoder prefix at every step (same output, more work)
-  --alternatives N         --json: top tokens listed per step (default 5)
+  --options                print the decoding options (names, kinds, defaults, ranges, docs) as JSON and exit
   --help                   this text
-Exit status: 0 on success, 1 if any sentence failed (its error is on stderr), 2 on bad usage or model.
+
+Decoding options:
 )";
+  for (const OptionSpec& s : attnseq::option_table()) u += help_line(s);
+  u += "  --n-best N               same as --num-hypotheses\n";
+  u += "Exit status: 0 on success, 1 if any sentence failed (its error is on stderr), 2 on bad usage or model.\n";
+  return u;
 }
 
 CliArgs parse_args(const std::vector<std::string>& argv) {
   CliArgs a;
-  attnseq::DecodeOptions& o = a.options;
   for (size_t i = 0; i < argv.size(); ++i) {
     const std::string& f = argv[i];
     auto value = [&]() -> const std::string& {
@@ -67,35 +140,12 @@ CliArgs parse_args(const std::vector<std::string>& argv) {
     if (f == "--help" || f == "-h") a.help = true;
     else if (f == "--json") a.json = true;
     else if (f == "--info") a.info = true;
-    else if (f == "--no-kv-cache") o.kv_cache = false;
+    else if (f == "--options") a.list_options = true;
     else if (f == "--model") a.model_path = value();
     else if (f == "--text") a.text = value(), a.has_text = true;
-    else if (f == "--prefix") a.prefix_text = value();
-    else if (f == "--strategy") {
-      try {
-        o.strategy = attnseq::parse_strategy(value());
-      } catch (const std::exception& e) {
-        throw std::invalid_argument(e.what());
-      }
-    }
-    else if (f == "--beam-size") o.beam_size = to_int(f, value());
-    else if (f == "--length-penalty") o.length_penalty = static_cast<float>(to_number(f, value()));
-    else if (f == "--n-best") o.num_hypotheses = to_int(f, value());
-    else if (f == "--temperature") o.temperature = static_cast<float>(to_number(f, value()));
-    else if (f == "--top-k") o.top_k = to_int(f, value());
-    else if (f == "--top-p") o.top_p = static_cast<float>(to_number(f, value()));
-    else if (f == "--seed") {
-      const double s = to_number(f, value());
-      if (s < 0 || s != static_cast<double>(static_cast<uint64_t>(s))) throw std::invalid_argument("--seed expects a non-negative integer");
-      o.seed = static_cast<uint64_t>(s);
-    }
-    else if (f == "--max-length") o.max_length = to_int(f, value());
-    else if (f == "--max-length-ratio") o.max_length_ratio = static_cast<float>(to_number(f, value()));
-    else if (f == "--max-length-extra") o.max_length_extra = to_int(f, value());
-    else if (f == "--alternatives") o.alternatives = to_int(f, value());
-    else throw std::invalid_argument("unknown flag " + f + " (see --help)");
+    else if (!decoding_flag(a, f, argv, i)) throw std::invalid_argument("unknown flag " + f + " (see --help)");
   }
-  if (!a.help && a.model_path.empty()) throw std::invalid_argument("--model FILE is required (see --help)");
+  if (!a.help && !a.list_options && a.model_path.empty()) throw std::invalid_argument("--model FILE is required (see --help)");
   return a;
 }
 

@@ -15,12 +15,13 @@ struct CliArgs {
   std::string prefix_text;           // --prefix: forced start of the translation
   bool json = false;                 // --json: one JSON object per sentence
   bool info = false;                 // --info: print the model's metadata and exit
+  bool list_options = false;         // --options: print the decoding options as JSON and exit
   bool help = false;                 // --help
-  attnseq::DecodeOptions options;    // every decoding flag
+  attnseq::DecodeOptions options;    // every decoding flag (attnseq::option_table())
 };
 
 // Throws std::invalid_argument with a message naming the flag.
 CliArgs parse_args(const std::vector<std::string>& argv);
-const char* usage();
+std::string usage();  // generated from attnseq::option_table() for the decoding flags
 
 }  // namespace attnseq_cli

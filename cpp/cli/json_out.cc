@@ -28,13 +28,26 @@ json trace_json(const attnseq::BeamTrace& trace) {
   return steps;
 }
 
+json steps_json(const std::vector<attnseq::StepEvent>& steps) {
+  json out = json::array();
+  for (const auto& s : steps) {
+    json alts = json::array();
+    for (const auto& a : s.alternatives) alts.push_back({{"id", a.first}, {"probability", a.second}});
+    out.push_back({{"token", s.token}, {"probability", s.probability}, {"forced", s.forced}, {"end", s.end},
+                   {"done", s.done}, {"alternatives", alts}});
+  }
+  return out;
+}
+
 }  // namespace
 
 json result_json(const attnseq::TranslationResult& r) {
   json hyps = json::array();
-  for (const auto& h : r.hypotheses)
+  for (const auto& h : r.hypotheses) {
     hyps.push_back({{"text", h.text}, {"tokens", tokens_json(h.tokens, false)}, {"probabilities", h.probabilities},
                     {"score", h.score}, {"finished", h.finished}, {"attention", h.attention}});
+    if (!h.steps.empty()) hyps.back()["steps"] = steps_json(h.steps);
+  }
   json out = {{"source", tokens_json(r.source, true)}, {"hypotheses", hyps}, {"macs", r.macs}};
   if (!r.beam_trace.steps.empty()) out["beam_trace"] = trace_json(r.beam_trace);
   return out;

@@ -7,6 +7,7 @@
 #include "attnseq/attnseq.h"
 #include "cli/args.h"
 #include "cli/json_out.h"
+#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -70,6 +71,10 @@ int main(int argc, char** argv) {
   }
   if (args.help) {
     std::cout << attnseq_cli::usage();
+    return 0;
+  }
+  if (args.list_options) {
+    std::cout << nlohmann::json::parse(attnseq::describe_options()).dump(2) << '\n';
     return 0;
   }
   try {

@@ -14,6 +14,8 @@ using nlohmann::json;
 
 namespace {
 
+constexpr int kBosId = 2, kEosId = 3;  // the test models' control ids (train/attnseq_train/models.py)
+
 const json& golden() {
   static const json g = testing::read_json(testing::data_path("models/golden.json"));
   return g;
@@ -72,12 +74,12 @@ TEST_CASE("greedy and beam outputs equal the reference's", "[models][golden][sea
       INFO(kv.key() << " src " << rec["src"].dump());
       const std::vector<int> src = rec["src"];
       DecodeOptions o;
-      StepSession s(t.model(), src, o);
+      StepSession s(t.model(), src, o, t.control_ids());
       while (!s.done()) s.next();
       CHECK(strip_eos(s.hypothesis().tokens) == rec["greedy"].get<std::vector<int>>());
       o.strategy = Strategy::Beam;
       o.beam_size = 3;
-      BeamResult b = beam_search(*t.model(), src, o);
+      BeamResult b = beam_search(*t.model(), src, o, t.control_ids());
       REQUIRE(!b.hypotheses.empty());
       CHECK(strip_eos(b.hypotheses[0].tokens) == rec["beam3"].get<std::vector<int>>());
     }
@@ -130,9 +132,9 @@ TEST_CASE("without the KV cache the Transformer gives identical outputs for more
   o.strategy = Strategy::Beam;
   o.beam_size = 3;
   o.num_hypotheses = 3;
-  BeamResult x = beam_search(*t.model(), src, o);
+  BeamResult x = beam_search(*t.model(), src, o, t.control_ids());
   o.kv_cache = false;
-  BeamResult y = beam_search(*t.model(), src, o);
+  BeamResult y = beam_search(*t.model(), src, o, t.control_ids());
   REQUIRE(x.hypotheses.size() == y.hypotheses.size());
   for (size_t i = 0; i < x.hypotheses.size(); ++i) CHECK(x.hypotheses[i].tokens == y.hypotheses[i].tokens);
   CHECK(y.macs > x.macs);

@@ -14,6 +14,8 @@ using namespace attnseq;
 
 namespace {
 
+constexpr int kBosId = 2, kEosId = 3;  // this test model's control ids
+const ControlIds kIds{kBosId, kEosId};
 constexpr int A = 4, B = 5, V = 6;
 
 // Next-token probabilities given the previous token:
@@ -60,7 +62,7 @@ class BigramModel : public Model {
 };
 
 std::vector<int> run_session(std::shared_ptr<const Model> m, const DecodeOptions& o) {
-  StepSession s(m, {A, kEosId}, o);
+  StepSession s(m, {A, kEosId}, o, kIds);
   while (!s.done()) s.next();
   return s.hypothesis().tokens;
 }
@@ -71,7 +73,7 @@ TEST_CASE("greedy picks the locally best token and stops at </s>", "[search]") {
   auto m = std::make_shared<BigramModel>();
   DecodeOptions o;
   o.max_length = 3;
-  StepSession s(m, {A, kEosId}, o);
+  StepSession s(m, {A, kEosId}, o, kIds);
   StepEvent e0 = s.next();
   CHECK(e0.token == A);
   CHECK(e0.probability == Approx(0.5).epsilon(1e-4));
@@ -94,7 +96,7 @@ TEST_CASE("beam search finds the sequence greedy misses, with a consistent trace
   o.strategy = Strategy::Beam;
   o.beam_size = 2;
   o.num_hypotheses = 2;
-  BeamResult r = beam_search(m, {A, kEosId}, o);
+  BeamResult r = beam_search(m, {A, kEosId}, o, kIds);
   REQUIRE(r.hypotheses.size() == 2);
   CHECK(r.hypotheses[0].tokens == std::vector<int>{B, kEosId});  // .4 * .9 = .36
   CHECK(r.hypotheses[0].score == Approx(std::log(0.36) / 2).epsilon(1e-4));
@@ -111,11 +113,86 @@ TEST_CASE("beam search finds the sequence greedy misses, with a consistent trace
   for (const auto& c : r.trace.steps[1]) CHECK(s0.at(c.parent).kept);
 }
 
+TEST_CASE("beam hypotheses carry their step records, as the step session reports steps", "[search][beam]") {
+  BigramModel m;
+  DecodeOptions o;
+  o.strategy = Strategy::Beam;
+  o.beam_size = 2;
+  o.num_hypotheses = 2;
+  o.alternatives = 3;
+  BeamResult r = beam_search(m, {A, kEosId}, o, kIds);
+  const Hypothesis& best = r.hypotheses.at(0);  // B </s>
+  REQUIRE(best.steps.size() == 2);
+  const StepEvent& s0 = best.steps[0];
+  CHECK(s0.step == 0);
+  CHECK(s0.token == B);
+  CHECK(s0.probability == Approx(0.4).epsilon(1e-4));
+  CHECK_FALSE(s0.end);
+  CHECK_FALSE(s0.done);
+  // the alternatives of the row it came from: <s> -> A .5, B .4, </s> .1
+  REQUIRE(s0.alternatives.size() == 3);
+  CHECK(s0.alternatives[0].first == A);
+  CHECK(s0.alternatives[0].second == Approx(0.5).epsilon(1e-4));
+  CHECK(s0.alternatives[1].first == B);
+  CHECK(s0.alternatives[2].first == kEosId);
+  REQUIRE(s0.alignment.size() == 2);
+  CHECK(s0.cross_attention.keys == 2);
+  const StepEvent& s1 = best.steps[1];
+  CHECK(s1.token == kEosId);
+  CHECK(s1.probability == Approx(0.9).epsilon(1e-4));
+  CHECK(s1.alternatives.at(0).first == kEosId);  // B -> </s> .9
+  CHECK(s1.end);
+  CHECK(s1.done);
+  // the second hypothesis (A </s>) has its own path: A's row at step 1 (A -> </s> .4)
+  const Hypothesis& second = r.hypotheses.at(1);
+  REQUIRE(second.steps.size() == 2);
+  CHECK(second.steps[0].token == A);
+  CHECK(second.steps[1].probability == Approx(0.4).epsilon(1e-4));
+  CHECK(second.steps[1].alternatives.at(0).first == A);  // A -> A .45 first
+  for (const Hypothesis& h : r.hypotheses)
+    for (size_t i = 0; i < h.steps.size(); ++i) CHECK(h.steps[i].token == h.tokens[i]);
+}
+
+TEST_CASE("decoding starts with the given <s> and ends at the given </s>, not at fixed ids", "[search]") {
+  // The same bigram model read with other control ids: start from A, end at B (B's step has end).
+  auto m = std::make_shared<BigramModel>();
+  DecodeOptions o;
+  StepSession s(m, {A, kEosId}, o, ControlIds{A, B});
+  StepEvent e = s.next();  // after A: A .45 is the most likely
+  CHECK(e.token == A);
+  CHECK_FALSE(e.end);
+  o.prefix = {B};
+  StepSession t(m, {A, kEosId}, o, ControlIds{A, B});
+  StepEvent f = t.next();
+  CHECK(f.token == B);
+  CHECK(f.end);
+  CHECK(f.done);
+  CHECK(t.hypothesis().finished);
+  o.prefix.clear();
+  o.strategy = Strategy::Beam;
+  BeamResult r = beam_search(*m, {A, kEosId}, o, ControlIds{A, B});
+  CHECK(r.hypotheses.at(0).tokens.back() == B);
+  CHECK(r.hypotheses.at(0).finished);
+}
+
+TEST_CASE("a step that hits the length limit is done but not an end", "[search]") {
+  auto m = std::make_shared<BigramModel>();
+  DecodeOptions o;
+  o.max_length_ratio = 0.0f;
+  o.max_length_extra = 1;
+  StepSession s(m, {A, kEosId}, o, kIds);
+  StepEvent e = s.next();
+  CHECK(e.token == A);
+  CHECK(e.done);
+  CHECK_FALSE(e.end);
+  CHECK_FALSE(s.hypothesis().finished);
+}
+
 TEST_CASE("forced prefix: decoding continues after the given tokens", "[search]") {
   auto m = std::make_shared<BigramModel>();
   DecodeOptions o;
   o.prefix = {B};
-  StepSession s(m, {A, kEosId}, o);
+  StepSession s(m, {A, kEosId}, o, kIds);
   StepEvent e0 = s.next();
   CHECK(e0.forced);
   CHECK(e0.token == B);
@@ -123,7 +200,7 @@ TEST_CASE("forced prefix: decoding continues after the given tokens", "[search]"
   CHECK(s.next().token == kEosId);
   o.strategy = Strategy::Beam;
   o.prefix = {A, A};
-  BeamResult r = beam_search(*m, {A, kEosId}, o);
+  BeamResult r = beam_search(*m, {A, kEosId}, o, kIds);
   CHECK(r.hypotheses[0].tokens.at(0) == A);
   CHECK(r.hypotheses[0].tokens.at(1) == A);
 }
@@ -147,7 +224,7 @@ TEST_CASE("seeded sampling is reproducible and follows the distribution", "[sear
   std::map<int, int> first;
   for (uint64_t seed = 0; seed < 2000; ++seed) {
     o.seed = seed;
-    StepSession s(m, {A, kEosId}, o);
+    StepSession s(m, {A, kEosId}, o, kIds);
     first[s.next().token]++;
   }
   CHECK(first[A] / 2000.0 == Approx(0.5).margin(0.04));

@@ -2,12 +2,16 @@
 // damaged and wrong model files, invalid options, unusable text; and the documented results for
 // empty and whitespace-only text.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { AttnseqError, Translator } from '../../web/src/index.js';
 import { sharedCore } from '../../web/src/engine/core.js';
+import { JS_ERROR_CODES } from '../../web/src/engine/errors.js';
+import { APP_ERROR_CODES } from '../../web/src/app/error-codes.js';
+import en from '../../web/src/i18n/en.js';
+import zh from '../../web/src/i18n/zh.js';
 import { TEST_MODELS, TINY, TINY_RNN, readHeader, rejectsWith, withHeader } from './helpers.js';
 
 const tinyBytes = () => new Uint8Array(readFileSync(TINY));
@@ -35,8 +39,11 @@ describe('damaged and wrong model files', () => {
   });
 
   test('a missing tensor → MODEL_BAD_TENSOR; a newer format version → MODEL_VERSION', async () => {
-    await rejectsWith(assert, Translator.load(withHeader(tinyBytes(), (h) => delete h['decoder.out_bias'])),
-      'MODEL_BAD_TENSOR', /decoder\.out_bias/);
+    // renamed (not deleted, which would leave a hole in the data: refused before the loader looks for it)
+    await rejectsWith(assert, Translator.load(withHeader(tinyBytes(), (h) => {
+      h['decoder.out_biaz'] = h['decoder.out_bias'];  // same length: the header still fits
+      delete h['decoder.out_bias'];
+    })), 'MODEL_BAD_TENSOR', /decoder\.out_bias/);
     await rejectsWith(assert, Translator.load(withHeader(tinyBytes(), (h) => (h.__metadata__.format_version = '9'))),
       'MODEL_VERSION', /version 9/);
   });
@@ -182,12 +189,38 @@ describe('options, text and lifetime', () => {
     assert.equal(core.memory().heapUsed, before, 'exceptions caught in C++ leave nothing allocated');
   });
 
-  test('every C++ error code is one index.d.ts documents', async () => {
+  test('error codes, one list: the module\'s and the JavaScript side\'s = index.d.ts = the i18n catalogues', async () => {
     const core = await sharedCore();
-    const documented = readFileSync(new URL('../../web/src/index.d.ts', import.meta.url), 'utf8');
-    for (const code of core.mod.errorCodes()) assert.match(documented, new RegExp(`'${code}'`), code);
+    const api = [...core.mod.errorCodes(), ...JS_ERROR_CODES];
+    assert.equal(new Set(api).size, api.length, 'no code listed twice');
+    const dts = readFileSync(new URL('../../web/src/index.d.ts', import.meta.url), 'utf8');
+    const union = dts.match(/export type ErrorCode =([^;]*);/)[1];
+    assert.deepEqual([...union.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]).sort(), [...api].sort());
+    for (const code of api) assert.match(dts, new RegExp(`\\* - \`${code}\``), `index.d.ts documents ${code}`);
+    for (const [lang, cat] of Object.entries({ en, zh })) {
+      const keys = Object.keys(cat).filter((k) => k.startsWith('err.')).map((k) => k.slice(4)).sort();
+      assert.deepEqual(keys, [...api, ...APP_ERROR_CODES].sort(), `i18n ${lang}: one err.* sentence per code`);
+    }
+    // every code the JavaScript sources raise is a listed one
+    const listed = new Set([...api, ...APP_ERROR_CODES]);
+    for (const file of sourceFiles(new URL('../../web/src/', import.meta.url))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/new AttnseqError\('([A-Z_]+)'|code: '([A-Z_]+)'/g)) {
+        assert.ok(listed.has(m[1] ?? m[2]), `${file}: ${m[1] ?? m[2]} is not a listed error code`);
+      }
+    }
   });
 });
+
+function sourceFiles(dir) {
+  const out = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = new URL(e.name + (e.isDirectory() ? '/' : ''), dir);
+    if (e.isDirectory()) out.push(...sourceFiles(p));
+    else if (e.name.endsWith('.js')) out.push(p);
+  }
+  return out;
+}
 
 describe('dispose', () => {
   test('dispose() frees the model; every later call → DISPOSED', async () => {

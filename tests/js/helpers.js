@@ -57,11 +57,11 @@ export function readHeader(bytes) {
 export function withHeader(bytes, edit) {
   const { n, header } = readHeader(bytes);
   edit(header);
-  let text = JSON.stringify(header);
-  if (text.length > n) throw new Error('edited header does not fit');
-  text = text.padEnd(n, ' ');
+  const encoded = new TextEncoder().encode(JSON.stringify(header));
+  if (encoded.length > n) throw new Error('edited header does not fit');
   const out = new Uint8Array(bytes);
-  out.set(new TextEncoder().encode(text), 8);
+  out.fill(0x20, 8, 8 + n);  // padded with spaces to the same length
+  out.set(encoded, 8);
   return out;
 }
 

@@ -25,6 +25,10 @@ export async function demo(url: string, bytes: Uint8Array, signal: AbortSignal):
   const row: Float32Array = result.attention.data.subarray(0, result.attention.cols);
   const best: number = result.hypotheses[0]?.score ?? result.score;
   const trace = result.beamTrace?.[0]?.[0]?.piece;
+  const beamSteps: GenerationStep[] = result.steps ?? [];
+  const eos: number = info.controlIds.eos;
+  const specs = await Translator.decodingOptions();
+  const firstKind: string = specs[0]?.kind ?? '';
   await translator.translate('x', { strategy: 'sample', seed: 7, temperature: 0.8, topK: 20, topP: 0.9, signal });
   await translator.translate('x', { prefix: 'Tu', kvCache: false, returnAttention: false });
   await translator.translate('x', { prefix: [12, 34], maxLengthRatio: 1.5, maxLengthExtra: 4 });
@@ -41,8 +45,9 @@ export async function demo(url: string, bytes: Uint8Array, signal: AbortSignal):
     const piece: string = s.token.piece;
     const p: number = s.probability;
     const alt = s.alternatives.map((a) => `${a.piece}:${a.probability}`);
-    const cross = attentionHead(s.crossAttention, 0, 0).data;
-    if (s.done && s.result) return s.result.text + piece + p + alt.join() + cross.length;
+    const cross = s.crossAttention ? attentionHead(s.crossAttention, 0, 0).data : new Float32Array(0);
+    const ended: boolean = s.end;
+    if (s.done && s.result) return s.result.text + piece + p + alt.join() + cross.length + String(ended);
     if (s.step > 10) break;
   }
   await generation.return();
@@ -58,7 +63,7 @@ export async function demo(url: string, bytes: Uint8Array, signal: AbortSignal):
   const usage = await translator.memoryUsage();
   translator.dispose();
   const inWorker: boolean = translator.inWorker;
-  return `${text}${ids}${spans}${row}${best}${trace}${arch}${limit}${usage.heapUsed}${inWorker}${progress.length}`;
+  return `${text}${ids}${spans}${row}${best}${trace}${arch}${limit}${usage.heapUsed}${inWorker}${progress.length}${beamSteps.length}${eos}${firstKind}`;
 }
 
 export async function misuse(translator: Translator): Promise<void> {

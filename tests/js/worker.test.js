@@ -70,7 +70,7 @@ test('errors cross the worker boundary as AttnseqErrors with code and message', 
     await rejectsWith(assert, client.call('load', [new Uint8Array(4)]), 'MODEL_TRUNCATED');
     await rejectsWith(assert, client.call('eval', ['1']), 'INTERNAL', /unknown method/);
     await rejectsWith(assert, client.call('throwForTest', ['std']), 'INTERNAL', /runtime_error/);
-    client.terminate();
+    client.close();
   } finally {
     translator.dispose();
   }

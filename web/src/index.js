@@ -9,7 +9,8 @@
 // In a page's main thread inference runs in a Web Worker (the page never freezes); in Node, in Web
 // Workers and with {worker: false} it runs in the calling thread. The API is the same. Types and the
 // full description of every field: index.d.ts.
-import { Generation, LocalClient, WorkerClient } from './engine/client.js';
+import { LocalClient, WorkerClient } from './engine/client.js';
+import { Generation } from './engine/generation.js';
 import { sharedCore } from './engine/core.js';
 import { AttnseqError, abortError } from './engine/errors.js';
 import { loadBytes } from './engine/load.js';
@@ -46,6 +47,18 @@ export class Translator {
   }
 
   /**
+   * The engine's decoding options, one entry per DecodeOptions key: {name, kind ('int' | 'float' |
+   * 'bool' | 'seed' | 'strategy' | 'prefix'), applies ('' | 'beam' | 'sample'), min, max, default,
+   * doc, choices (strategy)}. The one description of the options (C++ option_table()): forms and
+   * widget attributes are built from it. Needs the WebAssembly module (in a page, the prewarmed worker).
+   * @returns {Promise<{name: string, kind: string, applies: string, min?: number, max?: number, default: any, doc: string, choices?: string[]}[]>}
+   */
+  static async decodingOptions() {
+    if (canSpawnWorker() && isMainThread()) return WorkerClient.ask('decodingOptions');
+    return (await sharedCore()).decodingOptions();
+  }
+
+  /**
    * @param {string | URL | Response | Blob | ArrayBuffer | ArrayBufferView} source
    * @param {{onProgress?: (p: {loaded: number, total: number | null}) => void, worker?: boolean, signal?: AbortSignal, sha256?: string}} [options]
    */
@@ -77,7 +90,7 @@ export class Translator {
       const { model, info } = await client.call('load', [bytes]);
       return new Translator(client, model, info, false);
     } catch (error) {
-      if (useWorker && client) client.terminate();
+      if (useWorker && client) client.close();
       throw error;
     }
   }
@@ -146,11 +159,11 @@ export class Translator {
     if (this.#disposed) return;
     this.#disposed = true;
     if (this.#inWorker) {
-      this.#client.terminate();  // the worker's whole heap goes with it
+      this.#client.close();  // the worker's whole heap goes with it
     } else {
       this.#client.send('dispose', [this.#model]);
       this.#client = new LocalClient(null);
-      this.#client.terminate();
+      this.#client.close();
     }
   }
 

@@ -9,18 +9,25 @@
 
 namespace attnseq {
 
-// Stable codes: they cross the WebAssembly boundary as strings (see code_name()).
+// The one list of error codes: X(enumerator, stable name, doc). The names cross the WebAssembly
+// boundary as strings (errorCodes() lists them for JavaScript; index.d.ts and the i18n catalogues
+// are checked against it by tests/js/errors.test.js).
+#define ATTNSEQ_ERROR_CODES(X)                                                                           \
+  X(ModelTruncated, "MODEL_TRUNCATED", "the byte buffer ends before the header or a tensor's data")        \
+  X(ModelBadHeader, "MODEL_BAD_HEADER", "header length, JSON syntax or header structure is wrong")         \
+  X(ModelBadTensor, "MODEL_BAD_TENSOR", "a tensor's dtype, shape or offsets are wrong, missing or unexpected") \
+  X(ModelBadConfig, "MODEL_BAD_CONFIG", "config/metadata missing, inconsistent or of an unknown architecture") \
+  X(ModelVersion, "MODEL_VERSION", "the file's format version is newer than this runtime supports")         \
+  X(BadTokenizer, "BAD_TOKENIZER", "tokenizer metadata is malformed")                                       \
+  X(BadOption, "BAD_OPTION", "a decoding option is out of range or inconsistent")                           \
+  X(BadInput, "BAD_INPUT", "the text or token ids given cannot be processed")                               \
+  X(InputTooLong, "INPUT_TOO_LONG", "the source has more tokens than the model accepts")                    \
+  X(Internal, "INTERNAL", "a broken invariant inside attnseq (a bug: please report)")
+
 enum class ErrorCode {
-  ModelTruncated,     // the byte buffer ends before the header or a tensor's data
-  ModelBadHeader,     // header length, JSON syntax or header structure is wrong
-  ModelBadTensor,     // a tensor's dtype, shape or offsets are wrong, missing or unexpected
-  ModelBadConfig,     // config/metadata missing, inconsistent or of an unknown architecture
-  ModelVersion,       // the file's format version is newer than this runtime supports
-  BadTokenizer,       // tokenizer metadata is malformed
-  BadOption,          // a decoding option is out of range or inconsistent
-  BadInput,           // the text or token ids given cannot be processed
-  InputTooLong,       // the source has more tokens than the model accepts
-  Internal,           // a broken invariant inside attnseq (a bug: please report)
+#define ATTNSEQ_X(e, name, doc) e,
+  ATTNSEQ_ERROR_CODES(ATTNSEQ_X)
+#undef ATTNSEQ_X
 };
 
 const char* code_name(ErrorCode code);  // e.g. "MODEL_TRUNCATED"
@@ -66,16 +73,10 @@ class Error : public std::runtime_error {
 
 inline const char* code_name(ErrorCode code) {
   switch (code) {
-    case ErrorCode::ModelTruncated: return "MODEL_TRUNCATED";
-    case ErrorCode::ModelBadHeader: return "MODEL_BAD_HEADER";
-    case ErrorCode::ModelBadTensor: return "MODEL_BAD_TENSOR";
-    case ErrorCode::ModelBadConfig: return "MODEL_BAD_CONFIG";
-    case ErrorCode::ModelVersion: return "MODEL_VERSION";
-    case ErrorCode::BadTokenizer: return "BAD_TOKENIZER";
-    case ErrorCode::BadOption: return "BAD_OPTION";
-    case ErrorCode::BadInput: return "BAD_INPUT";
-    case ErrorCode::InputTooLong: return "INPUT_TOO_LONG";
-    case ErrorCode::Internal: return "INTERNAL";
+#define ATTNSEQ_X(e, name, doc) \
+  case ErrorCode::e: return name;
+    ATTNSEQ_ERROR_CODES(ATTNSEQ_X)
+#undef ATTNSEQ_X
   }
   return "INTERNAL";
 }

@@ -1,11 +1,12 @@
-// Token ids fixed by the model format (docs/model-format.md) in both vocabularies.
+// The control tokens decoding needs. They are read from the model file's target tokenizer
+// (Translator), never assumed: decoding feeds `bos` first and ends a hypothesis at `eos`.
 #pragma once
 
 namespace attnseq {
 
-constexpr int kPadId = 0;
-constexpr int kUnkId = 1;
-constexpr int kBosId = 2;
-constexpr int kEosId = 3;
+struct ControlIds {
+  int bos = -1;  // first decoder input of every hypothesis
+  int eos = -1;  // ends a hypothesis (its step has end = true)
+};
 
 }  // namespace attnseq

@@ -1,6 +1,7 @@
 #include "attnseq/decode/options.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <cmath>
 #include <sstream>
 #include <utility>
@@ -24,6 +25,40 @@ void check_range(const char* field, T value, T lo, T hi, std::vector<MessagePart
   }
 }
 
+// Typed access to one member, by the member's C++ type.
+template <typename T>
+double to_number(const T& v) {
+  if constexpr (std::is_arithmetic_v<T>) return static_cast<double>(v);
+  else return 0.0;
+}
+template <typename T>
+void from_number(T& m, double v) {
+  if constexpr (std::is_same_v<T, bool>) m = v != 0.0;
+  else if constexpr (std::is_arithmetic_v<T>) m = static_cast<T>(v);
+}
+
+// Range check of one member (numbers only) with its table range; integral kinds print as integers.
+template <typename T>
+void check_member(const char* name, OptionKind kind, const T& v, double lo, double hi) {
+  if constexpr (std::is_same_v<T, bool> || !std::is_arithmetic_v<T>) {
+    (void)name, (void)kind, (void)v, (void)lo, (void)hi;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    check_range<T>(name, v, static_cast<T>(lo), static_cast<T>(hi));
+  } else {
+    (void)kind;
+    check_range<long long>(name, static_cast<long long>(v), static_cast<long long>(lo), static_cast<long long>(hi));
+  }
+}
+
+std::vector<OptionSpec> build_table() {
+  std::vector<OptionSpec> t;
+#define ATTNSEQ_X(type, member, def, kind, applies, lo, hi, doc) \
+  t.push_back({#member, OptionKind::kind, applies, static_cast<double>(lo), static_cast<double>(hi), doc});
+  ATTNSEQ_DECODE_OPTIONS(ATTNSEQ_X)
+#undef ATTNSEQ_X
+  return t;
+}
+
 }  // namespace
 
 const char* strategy_name(Strategy s) {
@@ -42,17 +77,85 @@ Strategy parse_strategy(const std::string& name) {
               {{"decoding option "}, {"strategy", true}, {" = \"" + name + "\": expected greedy, beam or sample"}});
 }
 
+const char* option_kind_name(OptionKind kind) {
+  switch (kind) {
+    case OptionKind::Int: return "int";
+    case OptionKind::Float: return "float";
+    case OptionKind::Bool: return "bool";
+    case OptionKind::Seed: return "seed";
+    case OptionKind::Strategy: return "strategy";
+    case OptionKind::Prefix: return "prefix";
+  }
+  return "int";
+}
+
+const std::vector<OptionSpec>& option_table() {
+  static const std::vector<OptionSpec> table = build_table();
+  return table;
+}
+
+const OptionSpec* find_option(const std::string& name) {
+  for (const OptionSpec& s : option_table())
+    if (name == s.name) return &s;
+  return nullptr;
+}
+
+double OptionSpec::number(const DecodeOptions& o) const {
+  const std::string n = name;
+#define ATTNSEQ_X(type, member, def, kind, applies, lo, hi, doc) \
+  if (n == #member) return to_number(o.member);
+  ATTNSEQ_DECODE_OPTIONS(ATTNSEQ_X)
+#undef ATTNSEQ_X
+  return 0.0;
+}
+
+std::string OptionSpec::text(const DecodeOptions& o) const {
+  return kind == OptionKind::Strategy ? strategy_name(o.strategy) : "";
+}
+
+void OptionSpec::set_number(DecodeOptions& o, double v) const {
+  const std::string n = name;
+#define ATTNSEQ_X(type, member, def, kind, applies, lo, hi, doc) \
+  if (n == #member) return from_number(o.member, v);
+  ATTNSEQ_DECODE_OPTIONS(ATTNSEQ_X)
+#undef ATTNSEQ_X
+}
+
+void OptionSpec::set_text(DecodeOptions& o, const std::string& v) const {
+  if (kind == OptionKind::Strategy) o.strategy = parse_strategy(v);
+}
+
+std::string describe_options() {
+  const DecodeOptions d;
+  nlohmann::json out = nlohmann::json::array();
+  for (const OptionSpec& s : option_table()) {
+    nlohmann::json o = {{"name", s.name}, {"kind", option_kind_name(s.kind)}, {"applies", s.applies}, {"doc", s.doc}};
+    switch (s.kind) {
+      case OptionKind::Strategy:
+        o["default"] = s.text(d);
+        o["choices"] = {strategy_name(Strategy::Greedy), strategy_name(Strategy::Beam), strategy_name(Strategy::Sample)};
+        break;
+      case OptionKind::Bool: o["default"] = s.number(d) != 0; break;
+      case OptionKind::Prefix: o["default"] = nlohmann::json::array(); break;
+      case OptionKind::Float: o["default"] = s.number(d), o["min"] = s.min, o["max"] = s.max; break;
+      case OptionKind::Int:
+      case OptionKind::Seed:
+        o["default"] = static_cast<int64_t>(s.number(d));
+        o["min"] = static_cast<int64_t>(s.min), o["max"] = static_cast<int64_t>(s.max);
+        break;
+    }
+    out.push_back(std::move(o));
+  }
+  return out.dump();
+}
+
 void DecodeOptions::validate(const ModelConfig& model) const {
-  check_range("beam_size", beam_size, 1, 64);
+#define ATTNSEQ_X(type, member, def, kind, applies, lo, hi, doc) \
+  check_member(#member, OptionKind::kind, member, static_cast<double>(lo), static_cast<double>(hi));
+  ATTNSEQ_DECODE_OPTIONS(ATTNSEQ_X)
+#undef ATTNSEQ_X
   check_range("num_hypotheses", num_hypotheses, 1, beam_size, {{" (at most "}, {"beam_size", true}, {")"}});
-  check_range("length_penalty", length_penalty, 0.0f, 10.0f);
-  check_range("temperature", temperature, 1e-4f, 100.0f);
   check_range("top_k", top_k, 0, model.vocab_tgt, {{" (0 = no limit)"}});
-  check_range("top_p", top_p, 1e-6f, 1.0f);
-  check_range("max_length_ratio", max_length_ratio, 0.0f, 100.0f);
-  check_range("max_length_extra", max_length_extra, 0, 100000);
-  check_range("max_length", max_length, 1, 1 << 20);
-  check_range("alternatives", alternatives, 0, 50);
   const int cap = std::min(max_length, model.max_target_len());
   if (static_cast<int>(prefix.size()) >= cap)
     throw Error(ErrorCode::BadOption, {{"decoding option "}, {"prefix", true},

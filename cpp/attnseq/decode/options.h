@@ -1,4 +1,10 @@
 // Decoding options: one plain struct with defaults, validated once before decoding starts.
+//
+// ATTNSEQ_DECODE_OPTIONS is the one definition of every option: C++ member and type, default, kind,
+// the strategy it applies to, accepted range and a one-line doc. It generates the struct's members
+// and option_table(), from which everything else derives: validate(), the CLI's flags and --help
+// (cpp/cli/args.cc), the JavaScript options object (wasm/bind_options.cc) and the description the
+// front end reads for its defaults, form and widget attributes (Translator.decodingOptions()).
 #pragma once
 
 #include <cstdint>
@@ -13,27 +19,61 @@ enum class Strategy { Greedy, Beam, Sample };
 const char* strategy_name(Strategy s);
 Strategy parse_strategy(const std::string& name);  // "greedy" | "beam" | "sample"; throws BadOption
 
+// X(type, member, default, kind, applies to, min, max, doc). Ranges are inclusive; top_k's upper
+// bound is the target vocabulary and num_hypotheses' is beam_size (checked by validate()).
+#define ATTNSEQ_DECODE_OPTIONS(X)                                                                                    \
+  X(Strategy, strategy, Strategy::Greedy, Strategy, "", 0, 0,                                                        \
+    "how the next token is chosen: greedy (most likely), beam (search) or sample (random)")                         \
+  X(int, beam_size, 4, Int, "beam", 1, 64, "hypotheses kept per step")                                               \
+  X(float, length_penalty, 1.0f, Float, "beam", 0, 10, "score = sum log p / length^penalty (0 = raw sum)")     \
+  X(int, num_hypotheses, 1, Int, "beam", 1, 64, "hypotheses returned, best first (at most the beam size)")              \
+  X(float, temperature, 1.0f, Float, "sample", 1e-4, 100, "logits are divided by it before sampling")               \
+  X(int, top_k, 0, Int, "sample", 0, 1 << 20, "sample only among the k most likely tokens (0 = all)")              \
+  X(float, top_p, 1.0f, Float, "sample", 1e-6, 1, "sample only among the most likely tokens whose mass reaches p")   \
+  X(uint64_t, seed, 42, Seed, "sample", 0, 9007199254740991.0, "random seed: the same seed, the same output")        \
+  X(float, max_length_ratio, 2.0f, Float, "", 0, 100, "length cap: ratio * source tokens + the extra tokens")       \
+  X(int, max_length_extra, 10, Int, "", 0, 100000, "extra tokens of the length cap")                      \
+  X(int, max_length, 256, Int, "", 1, 1 << 20, "never more target tokens than this (</s> included)")                 \
+  X(std::vector<int>, prefix, {}, Prefix, "", 0, 0, "forced start of the translation; decoding continues after it") \
+  X(bool, kv_cache, true, Bool, "", 0, 1, "Transformer: cache the decoder's keys/values (false recomputes them)")    \
+  X(int, alternatives, 5, Int, "", 0, 50, "most likely tokens reported with each step")                             \
+  X(bool, return_attention, true, Bool, "", 0, 1, "keep each step's attention weights in the results")
+
+enum class OptionKind { Int, Float, Bool, Seed, Strategy, Prefix };
+const char* option_kind_name(OptionKind kind);  // "int", "float", "bool", "seed", "strategy", "prefix"
+
 struct DecodeOptions {
-  Strategy strategy = Strategy::Greedy;  // how the next token is chosen
-  int beam_size = 4;                     // beam: hypotheses kept per step (1..64)
-  float length_penalty = 1.0f;           // beam: score = sum log p / length^length_penalty (0 = raw sum)
-  int num_hypotheses = 1;                // beam: n-best list size (1..beam_size)
-  float temperature = 1.0f;              // sample: logits are divided by it (> 0)
-  int top_k = 0;                         // sample: keep only the k most likely tokens (0 = all)
-  float top_p = 1.0f;                    // sample: keep the smallest set whose probability reaches top_p (0 < p <= 1)
-  uint64_t seed = 42;                    // sample: RNG seed; the same seed gives the same output on every build
-  float max_length_ratio = 2.0f;         // at most ratio * source tokens + max_length_extra target tokens ...
-  int max_length_extra = 10;             // ... (see max_length_ratio)
-  int max_length = 256;                  // ... and never more than this (</s> included) nor the model's positions
-  std::vector<int> prefix;               // forced target token ids; decoding continues after them
-  bool kv_cache = true;                  // Transformer: cache decoder self-attention (false recomputes the prefix)
-  int alternatives = 5;                  // step events: top tokens reported per step (0..50)
-  bool return_attention = true;          // keep per-step attention rows in results
+#define ATTNSEQ_X(type, member, def, kind, applies, lo, hi, doc) type member = def;
+  ATTNSEQ_DECODE_OPTIONS(ATTNSEQ_X)
+#undef ATTNSEQ_X
 
   // Throws Error(BadOption) naming the field (also as Error::field()), its value and the accepted range.
   void validate(const ModelConfig& model) const;
   // Target-length cap for a source of src_len tokens.
   int length_limit(int src_len, const ModelConfig& model) const;
 };
+
+// One row of ATTNSEQ_DECODE_OPTIONS, with typed access to the member.
+struct OptionSpec {
+  const char* name;      // the C++ member, snake_case ("beam_size"); JavaScript spells it camelCase
+  OptionKind kind;
+  const char* applies;   // "beam", "sample" or "" (every strategy)
+  double min, max;       // numbers: inclusive range
+  const char* doc;       // one line
+  // The member's value as a double (Int, Float, Bool, Seed) or as text (Strategy: its name).
+  double number(const DecodeOptions& o) const;
+  std::string text(const DecodeOptions& o) const;
+  // Sets a number (Int, Float, Bool, Seed; no range check: validate() does it) or a strategy name.
+  void set_number(DecodeOptions& o, double v) const;
+  void set_text(DecodeOptions& o, const std::string& v) const;
+};
+
+const std::vector<OptionSpec>& option_table();
+const OptionSpec* find_option(const std::string& name);  // by C++ name; nullptr when unknown
+
+// The table as JSON text: [{"name", "kind", "applies", "min", "max", "default", "doc"}, ...] in table
+// order; "choices" for the strategy. The CLI prints it (--options); the front end reads it through
+// the WebAssembly module (decodingOptions()).
+std::string describe_options();
 
 }  // namespace attnseq

@@ -9,26 +9,29 @@
 
 namespace attnseq {
 
-struct Hypothesis {
-  std::vector<int> tokens;           // generated target ids, </s> included when reached
-  std::vector<float> token_logprobs;  // log p of each token under the model (same length as tokens)
-  float score = 0.0f;                // sum of log p, divided by length^length_penalty for beam search
-  bool finished = false;             // false when the length limit stopped it before </s>
-  std::vector<std::vector<float>> attention;  // [tokens][src_len]: alignment row of each step (if requested)
-};
-
 // One step of the autoregressive loop, as the front end animates it.
 struct StepEvent {
   int step = 0;               // 0-based index of the generated token
   int token = 0;              // the chosen id
   float probability = 0.0f;   // its probability under the model (before temperature/top-k/top-p)
   bool forced = false;        // taken from the forced prefix, not chosen by the search
-  bool done = false;          // </s> chosen or the length limit reached: no further step
+  bool end = false;           // the token is the end of sentence (</s>)
+  bool done = false;          // no further step: end, or the length limit reached (done && !end)
   std::vector<std::pair<int, float>> alternatives;  // top tokens (id, probability), descending
   AttentionStack cross_attention;  // [1, layers, heads, 1, src_len]
   std::vector<float> alignment;    // [src_len]
-  uint64_t macs = 0;               // multiply-adds of this step
+  uint64_t macs = 0;               // multiply-adds of this step (beam search: this hypothesis's share)
 };
+
+struct Hypothesis {
+  std::vector<int> tokens;           // generated target ids, </s> included when reached
+  std::vector<float> token_logprobs;  // log p of each token under the model (same length as tokens)
+  float score = 0.0f;                // sum of log p, divided by length^length_penalty for beam search
+  bool finished = false;             // false when the length limit stopped it before </s>
+  std::vector<std::vector<float>> attention;  // [tokens][src_len]: alignment row of each step (if requested)
+  std::vector<StepEvent> steps;      // beam search: the step records of this hypothesis (see StepEvent)
+};
+
 
 // Beam search trace for the beam tree view: every candidate considered at each step.
 struct BeamCandidate {

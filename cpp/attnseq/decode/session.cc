@@ -5,13 +5,12 @@
 #include "attnseq/core/errors.h"
 #include "attnseq/decode/sampler.h"
 #include "attnseq/nn/kernels/reduce.h"
-#include "attnseq/core/special_ids.h"
 
 namespace attnseq {
 
 StepSession::StepSession(std::shared_ptr<const Model> model, const std::vector<int>& src,
-                         const DecodeOptions& options)
-    : model_(std::move(model)), options_(options), rng_(options.seed) {
+                         const DecodeOptions& options, ControlIds ids)
+    : model_(std::move(model)), options_(options), ids_(ids), rng_(options.seed) {
   options_.validate(model_->config());
   if (options_.strategy == Strategy::Beam)
     throw Error(ErrorCode::BadOption, "beam search is not step-wise: use greedy or sample for step sessions");
@@ -19,7 +18,7 @@ StepSession::StepSession(std::shared_ptr<const Model> model, const std::vector<i
   so.kv_cache = options_.kv_cache;
   state_ = model_->encode(src, so);
   limit_ = options_.length_limit(static_cast<int>(src.size()), model_->config());
-  last_token_ = kBosId;
+  last_token_ = ids_.bos;
 }
 
 StepEvent StepSession::next() {
@@ -50,7 +49,8 @@ StepEvent StepSession::next() {
   hyp_.token_logprobs.push_back(token_logprob);
   hyp_.score += token_logprob;
   if (options_.return_attention) hyp_.attention.push_back(ev.alignment);
-  hyp_.finished = ev.token == kEosId;
+  ev.end = ev.token == ids_.eos;
+  hyp_.finished = ev.end;
   done_ = hyp_.finished || static_cast<int>(hyp_.tokens.size()) >= limit_;
   ev.done = done_;
   last_token_ = ev.token;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "attnseq/core/rng.h"
+#include "attnseq/core/special_ids.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
 
@@ -15,7 +16,9 @@ namespace attnseq {
 class StepSession {
  public:
   // Validates the options; encodes the source (ids ending with </s>). Beam strategy is not step-wise.
-  StepSession(std::shared_ptr<const Model> model, const std::vector<int>& src, const DecodeOptions& options);
+  // ids: the target vocabulary's <s> and </s> (the model file's).
+  StepSession(std::shared_ptr<const Model> model, const std::vector<int>& src, const DecodeOptions& options,
+              ControlIds ids);
 
   bool done() const { return done_; }
   StepEvent next();  // throws Error(BadInput) when called after done()
@@ -26,6 +29,7 @@ class StepSession {
  private:
   std::shared_ptr<const Model> model_;
   DecodeOptions options_;
+  ControlIds ids_;
   std::unique_ptr<DecoderState> state_;
   StepOutput out_;
   Rng rng_;

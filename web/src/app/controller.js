@@ -1,26 +1,22 @@
 // The app controller: the only code that calls the engine. It turns user intents (pick a model,
 // translate, take another token at step i) into engine calls and fills the stores with data of the
-// contract (web/src/state/contract.js) as it streams in. Views never see the engine.
+// contract (web/src/state/contract.js) as it streams in. Views never see the engine. What a model
+// is and does (its kind, its control tokens, where a sentence ends) comes from the engine, never
+// from constants or names here.
 import { emptyRun } from '../state/contract.js';
-import { getTranslator, loadManifest, modelInfo, isNoAttention, isAttentionRnn, hasFailed, forgetTranslator } from './models.js';
+import { getTranslator, loadManifest, modelInfo, hasFailed, forgetTranslator, MODEL_KINDS } from './models.js';
 import { errorFields } from './errors.js';
+import { optionTable } from '../state/options.js';
 
-const EOS_ID = 3;
 const ALTERNATIVES = 6;
 
-/** A manifest entry's `arch` ("transformer", "rnn", "gru-attn", "gru-noattn") against the loaded model. */
+/** The catalogue entry's arch/attention (written from the file) against the model actually loaded. */
 function checkArchitecture(entry, info) {
-  const want = String(entry.arch ?? '').toLowerCase();
-  const c = info?.config ?? {};
-  if (!want || !c.arch) return;
-  const found = c.arch === 'transformer' ? 'Transformer' : c.attention === 'none' ? 'GRU (no attention)' : `GRU (${c.attention} attention)`;
-  const wrong = /transformer/.test(want) ? c.arch !== 'transformer'
-    : /rnn|gru/.test(want) ? c.arch !== 'rnn' || (/no-?attn/.test(want) ? c.attention !== 'none' : /attn/.test(want) && c.attention === 'none')
-      : false;
-  if (wrong) {
-    throw Object.assign(new Error(`the file ${entry.file ?? entry.url} holds a ${found} model, but the catalogue lists "${entry.id}" as ${entry.arch}`),
-      { code: 'MODEL_MISMATCH' });
-  }
+  const c = info.config;
+  const found = { arch: c.arch, attention: c.arch === 'transformer' ? 'multihead' : c.attention };
+  if (entry.arch === found.arch && entry.attention === found.attention) return;
+  throw Object.assign(new Error(`the file ${entry.file ?? entry.url} holds a ${found.arch} model with ${found.attention} attention, `
+    + `but the catalogue lists "${entry.id}" as ${entry.arch} with ${entry.attention} attention`), { code: 'MODEL_MISMATCH' });
 }
 
 /** Engine step → contract Step. */
@@ -28,17 +24,22 @@ export function toStep(s) {
   return {
     token: s.token, piece: s.token.piece, text: s.text, probability: s.probability,
     alternatives: s.alternatives ?? [], crossAttention: s.crossAttention ?? null,
-    alignment: s.alignment ?? [], forced: !!s.forced, eos: s.token.id === EOS_ID, macs: s.macs ?? 0,
+    alignment: s.alignment ?? [], forced: !!s.forced, end: !!s.end, done: !!s.done, macs: s.macs ?? 0,
   };
 }
 
-/** The options the engine gets for a run (only the ones of the chosen strategy). */
-export function engineOptions(o) {
+/**
+ * The options the engine gets for a run: the ones that apply to every strategy or to the chosen one
+ * (the engine's option table says which), as set in `o`.
+ * @param {import('../state/contract.js').RunOptions} o
+ * @param {{name: string, applies: string}[]} table  Translator.decodingOptions()
+ */
+export function engineOptions(o, table) {
   const out = { strategy: o.strategy };
-  if (o.strategy === 'beam') Object.assign(out, { beamSize: o.beamSize, lengthPenalty: o.lengthPenalty, numHypotheses: o.beamSize });
-  if (o.strategy === 'sample') Object.assign(out, { temperature: o.temperature, topK: o.topK, topP: o.topP, seed: o.seed });
-  if (o.maxLength) out.maxLength = o.maxLength;
-  if (o.kvCache === false) out.kvCache = false;
+  for (const spec of table) {
+    if (spec.name === 'strategy' || spec.name === 'prefix' || o[spec.name] === undefined) continue;
+    if (spec.applies === '' || spec.applies === o.strategy) out[spec.name] = o[spec.name];
+  }
   return out;
 }
 
@@ -51,6 +52,7 @@ export class AppController {
     this.stores = stores;
     this.manifestUrl = manifestUrl;
     this.catalog = null;
+    this.optionTable = null;  // the engine's decoding options (Translator.decodingOptions())
     this.entry = null;
     this.loaded = null;  // the entry last loaded successfully: kept when another one fails to load
     this.runs = 0;
@@ -58,18 +60,23 @@ export class AppController {
   }
 
   async init() {
-    this.catalog = await loadManifest(this.manifestUrl);
+    [this.catalog, this.optionTable] = await Promise.all([loadManifest(this.manifestUrl), optionTable()]);
     this.stores.model.set({ models: this.catalog.models.map(({ id, label, src, tgt }) => ({ id, label, src, tgt })), fallback: this.catalog.fallback });
     return this.catalog;
   }
 
-  /** A manifest entry by id, or by a part of its id or arch ("transformer", "noattn"). */
+  /**
+   * A catalogue entry by id, or by a kind (MODEL_KINDS: "transformer", "gru-attn", "noattn", a score
+   * function), preferring the default model's language pair.
+   */
   entryOf(id) {
     if (!id) return undefined;
-    const ms = this.catalog.models, q = String(id).toLowerCase();
-    return ms.find((m) => m.id === id) ?? ms.find((m) => m.id.toLowerCase().includes(q)) ?? ms.find((m) => (m.arch ?? '').toLowerCase().includes(q))
-      ?? (/no-?attn|fixed/.test(q) ? ms.find(isNoAttention) : /attn|attention/.test(q) ? ms.find(isAttentionRnn) : undefined)
-      ?? (q === 'transformer' ? ms.find((m) => /transformer/i.test(m.label ?? '')) : undefined);
+    const ms = this.catalog.models;
+    const exact = ms.find((m) => m.id === id);
+    const kind = MODEL_KINDS[String(id).toLowerCase()];
+    if (exact || !kind) return exact;
+    const def = ms.find((m) => m.id === this.catalog.default);
+    return ms.find((m) => kind(m) && m.src === def?.src && m.tgt === def?.tgt) ?? ms.find(kind);
   }
 
   /**
@@ -130,41 +137,8 @@ export class AppController {
     this.stores.work?.set({ cached: [], uncached: [] });
     const bump = () => { if (this.abort === ctrl) runStore.set({ version: runStore.get().version + 1 }); };
     try {
-      let prefix = forced, beam = null;
-      if (options.strategy === 'beam') {
-        beam = await tr.translate(text, { ...engineOptions(options), prefix: forced ?? undefined, signal: ctrl.signal });
-        run.beamTrace = beam.beamTrace ?? null;
-        run.hypotheses = beam.hypotheses.map((x) => ({ text: x.text, score: x.score }));
-        prefix = beam.tokens.filter((x) => x.id !== EOS_ID).map((x) => x.id);
-      }
-      const stepOptions = beam ? { strategy: 'greedy' } : engineOptions(options);
-      const gen = tr.generate(text, { ...stepOptions, alternatives: ALTERNATIVES, prefix: prefix?.length ? prefix : undefined, signal: ctrl.signal });
-      const src = await gen.source;
-      run.sourceTokens = src.sourceTokens;
-      run.encoderAttention = src.encoderAttention ?? null;
-      run.encoderMacs = src.macs ?? 0;
-      bump();
-      for await (const s of gen) {
-        const step = toStep(s);
-        if (beam) {
-          // The steps replay the beam's hypothesis; the last one is its ending, not greedy's choice.
-          step.forced = forced ? run.steps.length < forced.length : false;
-          const i = run.steps.length;
-          if (i === prefix.length) {
-            const end = beam.tokens[i];
-            if (end && end.id !== step.token.id) {
-              step.token = end; step.piece = end.piece; step.eos = end.id === EOS_ID;
-              step.probability = beam.probabilities[i] ?? step.alternatives.find((a) => a.id === end.id)?.probability ?? 0;
-            }
-            step.text = beam.text;
-          }
-        }
-        run.steps.push(step);
-        run.output = step.text;
-        bump();
-        if (beam && run.steps.length > prefix.length) break;
-      }
-      if (beam) run.output = beam.text;
+      if (options.strategy === 'beam') await this.#beam(tr, run, options, forced, ctrl, bump);
+      else await this.#stream(tr, run, options, forced, ctrl, bump);
       run.done = true;
       if (this.abort === ctrl) runStore.set({ status: 'done', version: runStore.get().version + 1 });
       if (info.arch === 'transformer' && this.stores.work && this.abort === ctrl) this.#countWork(tr, run, ctrl);
@@ -177,6 +151,37 @@ export class AppController {
     }
   }
 
+  /** Greedy or sampling: the steps stream in as the engine takes them. */
+  async #stream(tr, run, options, forced, ctrl, bump) {
+    const gen = tr.generate(run.text, { ...engineOptions(options, this.optionTable), alternatives: ALTERNATIVES,
+      prefix: forced?.length ? forced : undefined, signal: ctrl.signal });
+    const src = await gen.source;
+    run.sourceTokens = src.sourceTokens;
+    run.encoderAttention = src.encoderAttention ?? null;
+    run.encoderMacs = src.macs ?? 0;
+    bump();
+    for await (const s of gen) {
+      const step = toStep(s);
+      run.steps.push(step);
+      run.output = step.text;
+      bump();
+    }
+  }
+
+  /** Beam search: one call; the best hypothesis's steps as the engine recorded them, the trace, the n-best. */
+  async #beam(tr, run, options, forced, ctrl, bump) {
+    const r = await tr.translate(run.text, { ...engineOptions(options, this.optionTable), numHypotheses: options.beamSize,
+      alternatives: ALTERNATIVES, prefix: forced?.length ? forced : undefined, signal: ctrl.signal });
+    run.sourceTokens = r.sourceTokens;
+    run.encoderAttention = r.encoderAttention ?? null;
+    run.encoderMacs = r.encoderMacs ?? 0;
+    run.beamTrace = r.beamTrace ?? null;
+    run.hypotheses = r.hypotheses.map((x) => ({ text: x.text, score: x.score }));
+    run.steps = (r.steps ?? []).map(toStep);
+    run.output = r.text;
+    bump();
+  }
+
   /** Re-decodes the current run from step `index` with token `id` instead of the one it took. */
   alternative(index, id) {
     const run = this.stores.run.get().run;
@@ -187,7 +192,7 @@ export class AppController {
 
   /** The KV-cache counter: the same tokens decoded again without the cache, per-step work of both. */
   async #countWork(tr, run, ctrl) {
-    const ids = run.steps.filter((x) => !x.eos).map((x) => x.token.id);
+    const ids = run.steps.filter((x) => !x.end).map((x) => x.token.id);
     const cached = run.steps.map((x) => x.macs);
     this.stores.work.set({ cached, uncached: [] });
     try {
@@ -208,7 +213,7 @@ export class AppController {
   async translateWith(id, text, options = { strategy: 'greedy' }) {
     const entry = this.entryOf(id);
     const tr = await getTranslator(entry);
-    const r = await tr.translate(text, engineOptions(options));
+    const r = await tr.translate(text, engineOptions(options, this.optionTable));
     const { data, rows, cols } = r.attention;
     const matrix = [];
     for (let i = 0; i < rows; i++) matrix.push(data.subarray(i * cols, (i + 1) * cols));

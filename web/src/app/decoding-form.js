@@ -1,39 +1,67 @@
-// The decoding controls (strategy, beam size, length penalty, temperature, top-k, top-p, seed):
-// form fields ↔ the options store. Only the fields of the chosen strategy are shown.
-
-const NUMBERS = ['beamSize', 'lengthPenalty', 'temperature', 'topK', 'topP', 'seed'];
+// The decoding controls, built from the engine's option table (state/options.js): the strategy as
+// radio buttons (its choices), then one fieldset per strategy holding the options that apply to it,
+// each a number input with the engine's range and default and its doc as the hint. Form ↔ options
+// store. Labels are the catalogue's dec.<name> (dec.<strategy> for the choices).
+import { h } from '../components/dom.js';
+import { t, onLanguageChange } from '../i18n/index.js';
+import { UI_OPTION } from '../state/options.js';
 
 /**
- * @param {HTMLElement} root   the element holding the fields
+ * @param {HTMLElement} root   the element the fields go into (after its <summary>)
  * @param {ReturnType<import('../state/stores.js').createOptionsStore>} store
+ * @param {import('../state/options.js').OptionSpec[]} table
  * @returns {() => import('../state/contract.js').RunOptions} the current options
  */
-export function bindDecodingForm(root, store) {
+export function bindDecodingForm(root, store, table) {
+  const specs = table.filter(UI_OPTION);
+  const strategy = specs.find((s) => s.kind === 'strategy');
+  const numbers = specs.filter((s) => s.kind !== 'strategy' && s.kind !== 'bool');
   const field = (name) => root.querySelector(`[name="${name}"]`);
+
+  function build() {
+    for (const el of root.querySelectorAll('fieldset')) el.remove();
+    const choices = h('fieldset', { class: 'strategy' }, h('legend', {}, t('dec.strategy')),
+      ...(strategy?.choices ?? []).map((c) => h('label', {}, h('input', { type: 'radio', name: 'strategy', value: c }), ' ', t(`dec.${c}`))));
+    root.appendChild(choices);
+    for (const c of strategy?.choices ?? []) {
+      const own = numbers.filter((s) => s.applies === c);
+      if (!own.length) continue;
+      root.appendChild(h('fieldset', { class: 'params', 'data-for': c },
+        ...own.map((s) => h('label', { title: s.doc }, h('span', {}, t(`dec.${s.name}`)), ' ',
+          h('input', { type: 'number', name: s.name, min: s.min, max: s.max, step: s.kind === 'float' ? 'any' : '1',
+            required: true, 'aria-description': s.doc })))));
+    }
+    write(store.get());
+    show(store.get());
+  }
   function read() {
-    const strategy = root.querySelector('[name=strategy]:checked')?.value ?? 'greedy';
-    const patch = { strategy };
-    for (const n of NUMBERS) {
-      const el = field(n);
+    const patch = { strategy: root.querySelector('[name=strategy]:checked')?.value ?? strategy?.default };
+    for (const s of numbers) {
+      const el = field(s.name);
       if (!el) continue;
       const v = Number(el.value);
-      if (el.value !== '' && Number.isFinite(v) && el.checkValidity()) patch[n] = v;
+      if (el.value !== '' && Number.isFinite(v) && el.checkValidity()) patch[s.name] = v;
     }
     store.set(patch);
   }
-  function show({ strategy }) {
+  function show({ strategy: chosen }) {
     for (const fs of root.querySelectorAll('fieldset[data-for]')) {
-      fs.hidden = fs.dataset.for !== strategy;
+      fs.hidden = fs.dataset.for !== chosen;
       fs.disabled = fs.hidden;
     }
   }
   function write(o) {
     const radio = root.querySelector(`[name=strategy][value="${o.strategy}"]`);
     if (radio) radio.checked = true;
-    for (const n of NUMBERS) if (field(n) && o[n] != null && Number(field(n).value) !== o[n]) field(n).value = String(o[n]);
+    for (const s of numbers) {
+      const el = field(s.name);
+      if (el && o[s.name] != null && Number(el.value) !== o[s.name]) el.value = String(o[s.name]);
+    }
   }
   root.addEventListener('input', read);
   root.addEventListener('change', read);
   store.subscribe((o) => { write(o); show(o); });
+  onLanguageChange(build);
+  build();
   return () => store.get();
 }

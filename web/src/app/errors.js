@@ -2,7 +2,8 @@
 // MODEL_MISMATCH) → a sentence in the UI language (i18n keys err.<CODE>); the technical message is
 // kept as a detail under it. Also the one status line of the demo and of every widget.
 import { t } from '../i18n/index.js';
-import { h } from '../components/dom.js';
+
+export { APP_ERROR_CODES } from './error-codes.js';
 
 /** The user-facing sentence for an error code (unknown codes read as internal errors). */
 export function explain(code, vars = {}) {
@@ -31,12 +32,4 @@ export function statusOf(m, r, extra = '') {
   }
   if (r.notice) return { text: t(r.notice), detail: '', error: false };
   return { text: extra, detail: '', error: false };
-}
-
-/** Writes a status into its element: the sentence, then the technical detail in a <small>. */
-export function renderStatusInto(el, { text, detail, error }) {
-  el.classList.toggle('error', error);
-  const parts = [text];
-  if (detail) parts.push(' ', h('small', { class: 'status-detail' }, `(${detail})`));
-  el.replaceChildren(...parts);
 }

@@ -10,10 +10,12 @@ import { bindViews } from './views.js';
 import { exportFigure } from './export.js';
 import { setupCompare } from './compare.js';
 import { bindDecodingForm } from './decoding-form.js';
+import { defaultsOf } from '../state/options.js';
 import { registerServiceWorker, cacheLoadedResources } from './offline.js';
 import { reducedMotion } from '../components/dom.js';
 import { EXAMPLES } from './examples.js';
-import { statusOf, renderStatusInto } from './errors.js';
+import { statusOf } from './errors.js';
+import { renderStatusInto } from './status-view.js';
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -121,7 +123,7 @@ async function run(start, fromIndex = -1) {
   }
 }
 
-const options = bindDecodingForm($('#decoding'), stores.options);
+let options = () => stores.options.get();  // the form replaces it once the engine's option table is known
 function translateNow() {
   const text = $('#text').value.trim();
   if (stores.model.get().status !== 'ready') return;
@@ -152,10 +154,16 @@ relabel();
 async function start() {
   try {
     const catalog = await controller.init();
+    stores.options.set({ ...defaultsOf(controller.optionTable), ...stores.options.get() });
+    options = bindDecodingForm($('#decoding'), stores.options, controller.optionTable);
     const wanted = params.get('model') ?? catalog.default;
     await controller.selectModel(wanted);
-    const src = stores.model.get().info?.src ?? 'en';
-    $('#text').value = params.get('text') ?? (EXAMPLES[src] ?? EXAMPLES.en)[0];
+    // Text the user typed while the page loaded is theirs: it is translated, never replaced.
+    const box = $('#text');
+    if (!box.value.trim()) {
+      const src = stores.model.get().info?.src ?? 'en';
+      box.value = params.get('text') ?? (EXAMPLES[src] ?? EXAMPLES.en)[0];
+    }
     translateNow();
   } catch (e) {
     console.warn(e);  // shown in the status line

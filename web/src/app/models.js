@@ -17,7 +17,8 @@ export const MANIFEST_URL = ROOT ? new URL('models/manifest.json', ROOT).href : 
  * @property {string} src
  * @property {string} tgt
  * @property {string} label
- * @property {string} [arch]
+ * @property {'transformer'|'rnn'} arch        written from the file by scripts/manifest_sha256.mjs
+ * @property {string} attention                'multihead' | 'additive' | 'dot' | 'general' | 'scaled_dot' | 'none' (idem)
  * @property {string} [data]
  * @property {string} [sha256]
  */
@@ -25,9 +26,9 @@ export const MANIFEST_URL = ROOT ? new URL('models/manifest.json', ROOT).href : 
 const FALLBACK = {
   default: 'tiny-transformer',
   models: [
-    { id: 'tiny-transformer', file: 'tiny-transformer.safetensors', src: 'en', tgt: 'fr', arch: 'transformer', label: 'Test model: Transformer (random weights)' },
-    { id: 'tiny-rnn-additive', file: 'tiny-rnn-additive.safetensors', src: 'en', tgt: 'fr', arch: 'gru-attn', label: 'Test model: GRU + attention (random weights)' },
-    { id: 'tiny-rnn-none', file: 'tiny-rnn-none.safetensors', src: 'en', tgt: 'fr', arch: 'gru-noattn', label: 'Test model: GRU without attention (random weights)' },
+    { id: 'tiny-transformer', file: 'tiny-transformer.safetensors', src: 'en', tgt: 'fr', arch: 'transformer', attention: 'multihead', label: 'Test model: Transformer (random weights)' },
+    { id: 'tiny-rnn-additive', file: 'tiny-rnn-additive.safetensors', src: 'en', tgt: 'fr', arch: 'rnn', attention: 'additive', label: 'Test model: GRU + attention (random weights)' },
+    { id: 'tiny-rnn-none', file: 'tiny-rnn-none.safetensors', src: 'en', tgt: 'fr', arch: 'rnn', attention: 'none', label: 'Test model: GRU without attention (random weights)' },
   ],
 };
 
@@ -85,16 +86,32 @@ async function exists(url) {
   }
 }
 
-/** True for a model without attention (the fixed-context GRU). */
-export const isNoAttention = (m) => /no-?attn|noattention|fixed|without attention|no attention/i.test(`${m.id} ${m.arch ?? ''} ${m.label ?? ''}`);
+/** True for a model without attention (the fixed-context GRU): the catalogue says so, from the file. */
+export const isNoAttention = (m) => m.attention === 'none';
 /** True for an RNN with attention. */
-export const isAttentionRnn = (m) => /gru|rnn/i.test(`${m.id} ${m.arch ?? ''}`) && !isNoAttention(m);
+export const isAttentionRnn = (m) => m.arch === 'rnn' && m.attention !== 'none';
 
-/** The (no attention, attention) RNN pair for a language pair, for the Compare view. */
-export function comparePair(models, src = 'en', tgt = 'fr') {
+/**
+ * The kinds a widget's `model` attribute may name instead of an id, each a test of the catalogue's
+ * exact fields: transformer, gru-attn (an RNN with attention, additive first), noattn, or a score
+ * function (additive, dot, general, scaled_dot).
+ */
+export const MODEL_KINDS = {
+  transformer: (m) => m.arch === 'transformer',
+  'gru-attn': isAttentionRnn,
+  noattn: isNoAttention,
+  additive: (m) => m.attention === 'additive',
+  dot: (m) => m.attention === 'dot',
+  general: (m) => m.attention === 'general',
+  scaled_dot: (m) => m.attention === 'scaled_dot',
+};
+
+/** The (no attention, attention) RNN pair of a language pair, for the Compare view; null when the
+ *  catalogue has none for that pair (never models of another pair). */
+export function comparePair(models, src, tgt) {
   const same = models.filter((m) => m.src === src && m.tgt === tgt);
-  const none = same.find(isNoAttention) ?? models.find(isNoAttention);
-  const attn = same.find(isAttentionRnn) ?? models.find(isAttentionRnn);
+  const none = same.find(isNoAttention);
+  const attn = same.find((m) => m.attention === 'additive') ?? same.find(isAttentionRnn);
   return none && attn ? [none, attn] : null;
 }
 
@@ -163,14 +180,19 @@ export async function forgetTranslator(entry) {
   if (p) (await p.catch(() => null))?.dispose();
 }
 
-/** The contract's ModelInfo from a manifest entry and the engine's info. */
+/**
+ * The contract's ModelInfo: the model's facts from the engine's info (the loaded file), the label and
+ * languages from the catalogue entry.
+ * @returns {import('../state/contract.js').ModelInfo}
+ */
 export function modelInfo(entry, info) {
-  const c = info?.config ?? {};
+  const c = info.config;
   const tf = c.arch === 'transformer';
   return {
-    id: entry.id, label: entry.label, arch: tf ? 'transformer' : 'rnn',
-    attention: tf ? 'multihead' : c.attention ?? 'none', src: entry.src, tgt: entry.tgt,
+    id: entry.id, label: entry.label, arch: c.arch,
+    attention: tf ? 'multihead' : c.attention, src: entry.src, tgt: entry.tgt,
     decLayers: tf ? c.decLayers : 1, encLayers: tf ? c.encLayers : 0, heads: tf ? c.heads : 1,
-    description: info?.description ?? '',
+    hasAttention: info.hasAttention, bos: info.controlIds.bosPiece, eos: info.controlIds.eosPiece,
+    description: info.description ?? '',
   };
 }

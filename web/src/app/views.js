@@ -46,7 +46,8 @@ export function bindViews(root, stores, handlers) {
     const target = run.steps.slice(0, i + 1).map((x) => x.piece);
     const m = run.model, enc = run.encoderAttention;
     const base = `${run.id}|${source.length}|${i}|${getLanguage()}`;
-    setKeyed('loop', `${base}|${run.steps.length}|${run.done}`, () => ({ steps: run.steps, index: i, done: run.done }));
+    const failed = stores.run.get().status === 'error';
+    setKeyed('loop', `${base}|${run.steps.length}|${run.done}|${failed}`, () => ({ bos: m.bos, steps: run.steps, index: i, done: run.done, failed }));
     set('playback', { index: i, total: run.steps.length, playing, speed });
     setKeyed('topk', base, () => (step ? { alternatives: step.alternatives, chosen: step.token.id, index: i, context: decoderInput(run, i), interactive: !!handlers.onAlternative } : null));
     const crossKey = `${base}|${v.layer}|${v.head}`;

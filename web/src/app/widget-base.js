@@ -9,7 +9,9 @@
 //   autoplay   animate the decoding when the widget scrolls into view (off under reduced motion)
 //   speed      steps per second (default 2)
 //   language   UI language of the widget: en | zh (default: the page's)
-//   strategy   greedy | beam | sample (default greedy); beam-size, temperature, top-k, top-p, seed
+//   strategy and every decoding option of the engine's table, named in kebab-case (beam-size,
+//   length-penalty, temperature, top-k, top-p, seed, ...: state/options.js attributeOf); unset or
+//   unreadable ones take the engine's defaults
 import '../components/index.js';
 import { createRunStore, createPlaybackStore, createViewStore, createModelStore } from '../state/stores.js';
 import { createStore } from '../state/store.js';
@@ -19,13 +21,16 @@ import { AppController } from './controller.js';
 import { createPlayer, bindPlaybackKeys } from './player.js';
 import { bindViews } from './views.js';
 import { EXAMPLES } from './examples.js';
-import { statusOf, renderStatusInto } from './errors.js';
+import { statusOf } from './errors.js';
+import { renderStatusInto } from './status-view.js';
+import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../state/options.js';
 
 const STYLES = ['base.css', 'components.css', 'widgets.css'].map((f) => new URL(`../../styles/${f}`, import.meta.url).href);
-const OPTION_ATTRS = { 'beam-size': 'beamSize', temperature: 'temperature', 'top-k': 'topK', 'top-p': 'topP', seed: 'seed', 'length-penalty': 'lengthPenalty' };
 
 export class WidgetElement extends HTMLElement {
-  static get observedAttributes() { return ['model', 'text', 'language', 'speed', 'strategy', ...Object.keys(OPTION_ATTRS)]; }
+  // Decoding attributes are not observed (their names come from the engine, after the element is
+  // defined): setting one re-runs through attributeChanged below, via a MutationObserver.
+  static get observedAttributes() { return ['model', 'text', 'language', 'speed']; }
 
   constructor() {
     super();
@@ -61,6 +66,11 @@ export class WidgetElement extends HTMLElement {
     this.stores.run.subscribe(() => this.renderStatus());
     onLanguageChange(() => { this.relabel(); this.renderStatus(); });
     this.stores.playback.set({ speed: Number(this.getAttribute('speed')) || 2 });
+    // Decoding attributes (named after the engine's options, known only at run time) re-translate.
+    new MutationObserver((records) => {
+      const names = new Set((this.controller.optionTable ?? []).filter(UI_OPTION).map((s) => attributeOf(s.name)));
+      if (records.some((r) => names.has(r.attributeName ?? ''))) this.attributeChangedCallback('decoding', '', null);
+    }).observe(this, { attributes: true });
     this.start();
   }
 
@@ -69,7 +79,7 @@ export class WidgetElement extends HTMLElement {
     if (name === 'language') { this.applyLanguage(); return; }
     if (name === 'speed') { this.stores.playback.set({ speed: Number(value) || 2 }); return; }
     clearTimeout(this.pending);
-    this.pending = setTimeout(() => (name === 'model' ? this.start() : this.translate()), 50);
+    this.pending = setTimeout(() => (name === 'model' ? this.start() : this.translate()), 50);  // 'decoding' too
   }
 
   /** Subclasses: build the widget's DOM inside `frame`. */
@@ -104,11 +114,13 @@ export class WidgetElement extends HTMLElement {
 
   t(key, vars) { return this.tr(() => t(key, vars)); }
 
+  /** RunOptions: the engine's defaults, then the element's decoding attributes. */
   options() {
-    const o = { strategy: this.getAttribute('strategy') ?? 'greedy', beamSize: 4, lengthPenalty: 1, temperature: 1, topK: 0, topP: 1, seed: 42 };
-    for (const [attr, key] of Object.entries(OPTION_ATTRS)) {
-      const v = Number(this.getAttribute(attr));
-      if (this.hasAttribute(attr) && Number.isFinite(v)) o[key] = v;
+    const table = this.controller.optionTable ?? [];
+    const o = defaultsOf(table);
+    for (const spec of table.filter(UI_OPTION)) {
+      const v = parseOption(spec, this.getAttribute(attributeOf(spec.name)));
+      if (v !== undefined) o[spec.name] = v;
     }
     return o;
   }

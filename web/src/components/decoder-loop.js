@@ -3,17 +3,20 @@
 // highlighted and kept in view; rows after it are not shown yet.
 //
 // data: {
-//   steps: {piece: string, probability: number, forced?: boolean}[]
+//   bos: string        the model's start piece (`<s>`)
+//   steps: {piece: string, probability: number, forced?: boolean, end: boolean, done: boolean}[]
 //   index: number      current step (-1: nothing produced yet)
 //   done: boolean      the run has ended (no more steps will come)
+//   failed: boolean    the run ended with an error (nothing more to show)
 // }
 // events: attnseq-seek {index} when a row is activated.
 import { View, define, h, pct, reducedMotion } from './dom.js';
-import { BOS, pieceText, startsWord } from '../state/contract.js';
+import { pieceText, startsWord } from '../state/contract.js';
 import { t, getLanguage } from '../i18n/index.js';
 
-const chip = (piece, cls = '') => h('span', {
-  class: `tok${startsWord(piece) ? ' ws' : ''}${piece === BOS || piece === '</s>' ? ' ctl' : ''}${cls ? ' ' + cls : ''}`,
+/** A token chip; `control`: the model's <s> or </s>. */
+const chip = (piece, cls = '', control = false) => h('span', {
+  class: `tok${startsWord(piece) ? ' ws' : ''}${control ? ' ctl' : ''}${cls ? ' ' + cls : ''}`,
 }, pieceText(piece));
 
 class DecoderLoop extends View {
@@ -36,10 +39,12 @@ class DecoderLoop extends View {
   #status = null;
   #steps = null;
   #lang = null;
+  #bos = '<s>';
 
   // Incremental: rows stay in the DOM while the same run is shown; stepping adds or removes rows.
   render(d) {
     if (!d) { this.replaceChildren(); this.#steps = null; return; }
+    this.#bos = d.bos;
     if (this.#steps !== d.steps || this.#lang !== getLanguage() || !this.#list?.isConnected) {
       this.#list = h('ol', { class: 'loop-rows', 'aria-label': t('loop.label') });
       this.#status = h('p', { class: 'loop-status' });
@@ -53,9 +58,9 @@ class DecoderLoop extends View {
     if (rows[0]?.classList.contains('pending')) rows[0].remove();
     while (rows.length > shown + 1) list.lastElementChild.remove();
     for (let i = rows.length; i <= shown; i++) list.appendChild(this.#row(d.steps, i));
-    if (shown < 0) {
+    if (shown < 0 && !d.failed) {
       list.appendChild(h('li', { class: 'loop-row current pending' },
-        h('span', { class: 'loop-n' }, '1'), h('span', { class: 'loop-in' }, chip(BOS)),
+        h('span', { class: 'loop-n' }, '1'), h('span', { class: 'loop-in' }, chip(d.bos, '', true)),
         h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'), h('span', { class: 'loop-out' }, '…')));
     }
     for (const li of list.querySelectorAll('.loop-row.current:not(.pending)')) {
@@ -63,8 +68,10 @@ class DecoderLoop extends View {
     }
     const cur = shown >= 0 ? rows[shown] : null;
     if (cur) { cur.classList.add('current'); cur.tabIndex = 0; cur.setAttribute('aria-current', 'step'); }
-    this.#status.textContent = shown >= 0 && d.steps[shown]?.piece === '</s>' ? t('loop.ended')
-      : d.done || shown < d.steps.length - 1 ? '' : t('loop.thinking');
+    const last = shown >= 0 ? d.steps[shown] : null;
+    this.#status.textContent = last?.end ? t('loop.ended') : last?.done ? t('loop.lengthLimit')
+      : d.done || d.failed || shown < d.steps.length - 1 ? '' : t('loop.thinking');
+    this.#status.classList.toggle('warn', !!last?.done && !last.end);
     if (cur) {
       const top = cur.offsetTop - list.offsetTop, bottom = top + cur.offsetHeight;
       if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight) {
@@ -75,7 +82,7 @@ class DecoderLoop extends View {
 
   #row(steps, i) {
     const step = steps[i];
-    const input = [BOS, ...steps.slice(0, i).map((x) => x.piece)];
+    const input = [this.#bos, ...steps.slice(0, i).map((x) => x.piece)];
     return h('li', {
       class: 'loop-row', 'data-step': i, tabindex: -1,
       'aria-label': t('loop.row', {
@@ -83,9 +90,9 @@ class DecoderLoop extends View {
       }),
     },
     h('span', { class: 'loop-n' }, String(i + 1)),
-    h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 && i > 0 ? 'new' : ''))),
+    h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 && i > 0 ? 'new' : '', k === 0))),
     h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'),
-    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`),
+    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`, step.end),
       h('small', { class: 'loop-p' }, pct(step.probability))));
   }
 }

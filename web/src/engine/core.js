@@ -11,7 +11,7 @@ export class Core {
   constructor(mod) {
     this.mod = mod;
     this.models = new Map();    // id → {translator: Embind Translator, sessions: Set<id>}
-    this.sessions = new Map();  // id → {session: Embind Session, model: id, source, macs}
+    this.sessions = new Map();  // id → {session: Embind Session, model: id}
     this.nextId = 1;
     this.crashed = null;        // the first WebAssembly trap: the instance is unusable afterwards
   }
@@ -66,7 +66,7 @@ export class Core {
         throw error;
       }
       const id = this.nextId++;
-      this.sessions.set(id, { session, model, source, macs: source.macs });
+      this.sessions.set(id, { session, model });
       m.sessions.add(id);
       return { session: id, ...source };
     });
@@ -85,10 +85,8 @@ export class Core {
         this.close(sessionId);
         throw error;
       }
-      s.macs += step.macs;
       if (step.done) {
-        const h = unwrap(s.session.hypothesis());
-        step.result = { ...h, sourceTokens: s.source.sourceTokens, hypotheses: [h], macs: s.macs };
+        step.result = unwrap(s.session.result());  // as translate() returns it, computed by the engine
         this.close(sessionId);
       }
       return step;
@@ -112,6 +110,11 @@ export class Core {
     for (const id of [...m.sessions]) this.close(id);
     this.models.delete(model);
     if (!this.crashed) m.translator.delete();
+  }
+
+  /** The engine's decoding options: [{name, kind, applies, min, max, default, doc, choices?}] (C++ option_table()). */
+  decodingOptions() {
+    return this.guard(() => this.mod.decodingOptions());
   }
 
   /** {heapUsed: bytes malloc'ed, memoryBytes: size of the WebAssembly memory} */

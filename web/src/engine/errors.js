@@ -2,6 +2,11 @@
 // the C++ runtime's codes (attnseq::code_name, e.g. MODEL_TRUNCATED, BAD_OPTION) plus the JavaScript
 // side's own (LOAD_FAILED, ABORTED, DISPOSED, OUT_OF_MEMORY, INTERNAL, WORKER_DIED).
 
+/** The codes the JavaScript side raises itself; the WebAssembly module lists its own (errorCodes(), from
+ *  the C++ ATTNSEQ_ERROR_CODES). tests/js/errors.test.js checks index.d.ts and the i18n catalogues
+ *  against both. */
+export const JS_ERROR_CODES = Object.freeze(['LOAD_FAILED', 'ABORTED', 'DISPOSED', 'WORKER_DIED', 'MODEL_CHECKSUM']);
+
 export class AttnseqError extends Error {
   /**
    * @param {string} code

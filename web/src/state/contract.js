@@ -49,7 +49,8 @@
  * @property {CrossAttention|null} crossAttention
  * @property {Float32Array|number[]} alignment  S weights (RNN: the attention; Transformer: last layer, head mean)
  * @property {boolean} forced               taken from a forced prefix, not chosen by the search
- * @property {boolean} eos                  the token is `</s>`
+ * @property {boolean} end                  the token ends the sentence (`</s>`, the engine says)
+ * @property {boolean} done                 the last step: an end, or the length limit (done && !end)
  * @property {number} macs                  multiply-adds of this step
  */
 
@@ -76,6 +77,10 @@
  * @property {number} decLayers       cross-attention layers (RNN: 1)
  * @property {number} encLayers       encoder self-attention layers (RNN: 0)
  * @property {number} heads           (RNN: 1)
+ * @property {boolean} hasAttention    false for the fixed-context RNN
+ * @property {string} bos             the target vocabulary's `<s>` piece (the engine's)
+ * @property {string} eos             its `</s>` piece
+ * @property {string} description
  */
 
 /**
@@ -118,12 +123,8 @@
  * @property {Step} step
  */
 
-export const BOS = '<s>';
-export const EOS = '</s>';
-
-/** Display text of a piece: `▁` word marks dropped, control tokens kept. */
+/** Display text of a piece: `▁` word marks dropped (control pieces such as `<s>` are shown as they are). */
 export function pieceText(piece) {
-  if (piece === BOS || piece === EOS) return piece;
   const s = visible(piece.replace(/\u2581/g, ' ').trim());
   return s === '' ? '\u2423' : s;
 }
@@ -217,14 +218,7 @@ export function selfAttentionRows(stack, layer, head = 'mean') {
 
 /** The decoder input at step i: `<s>` followed by the tokens chosen before it. */
 export function decoderInput(run, i) {
-  return [BOS, ...run.steps.slice(0, Math.max(0, i)).map((s) => s.piece)];
-}
-
-/** Text of the first n steps (`</s>` left out), as the tokenizer would detokenize it. */
-export function textUpTo(run, n) {
-  let s = '';
-  for (const step of run.steps.slice(0, n)) if (!step.eos) s += step.piece;
-  return s.replace(/\u2581/g, ' ').trim();
+  return [run.model.bos, ...run.steps.slice(0, Math.max(0, i)).map((s) => s.piece)];
 }
 
 /** An empty Run for a model and input (the controller fills it). */

@@ -59,9 +59,11 @@ export function createViewStore() {
   }));
 }
 
-/** @returns {ReturnType<typeof createStore<RunOptions>>} */
+/**
+ * The decoding options the user set. Empty until the engine's option table is known: the page then
+ * fills it with the engine's defaults (state/options.js defaultsOf); unset options are the engine's.
+ * @returns {ReturnType<typeof createStore<RunOptions>>}
+ */
 export function createOptionsStore() {
-  return createStore(/** @type {RunOptions} */ ({
-    strategy: 'greedy', beamSize: 4, lengthPenalty: 1, temperature: 1, topK: 0, topP: 1, seed: 42,
-  }));
+  return createStore(/** @type {RunOptions} */ ({}));
 }

@@ -1,0 +1,3 @@
+// Error codes of the app's own (not the API's, engine/errors.js JS_ERROR_CODES): a catalogue entry
+// whose file holds another kind of model than the catalogue says (controller.js).
+export const APP_ERROR_CODES = Object.freeze(['MODEL_MISMATCH']);

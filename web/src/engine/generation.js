@@ -1,0 +1,158 @@
+// The async iterator of translator.generate(), over any EngineClient (client.js): start, step, close.
+import { abortError } from './errors.js';
+
+// A generation dropped without being finished, broken out of or aborted still has its session
+// closed, once the garbage collector notices.
+const abandoned = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry(({ client, session }) => closeSession(client, session))
+  : null;
+
+/** The one way a session ends early: the engine deletes it (a null session needs nothing). */
+function closeSession(client, session) {
+  if (session !== null) client.send('close', [session]);
+}
+
+/**
+ * The async iterator of translator.generate(): one GenerationStep per model step. Starts lazily (on the
+ * first next() or when `source` is read); closes its session when it ends, is broken out of
+ * (return()), or is aborted through the AbortSignal. next() calls are served one after the other.
+ */
+export class Generation {
+  constructor(client, model, text, options, signal) {
+    this._client = client;
+    this._model = model;
+    this._text = text;
+    this._options = options;
+    this._signal = signal;
+    this._startPromise = null;
+    this._live = { client, session: null };  // what the FinalizationRegistry needs, without `this`
+    if (abandoned) abandoned.register(this, this._live, this);
+    this._source = null;
+    this._steps = 0;
+    this._finished = false;
+    this._error = null;
+    this._errorThrown = false;
+    this._queue = Promise.resolve();
+    this._abortWaiters = new Set();
+    this._onAbort = () => this._abort();
+    if (signal) {
+      if (signal.aborted) this._error = abortError(signal);
+      else signal.addEventListener('abort', this._onAbort, { once: true });
+    }
+  }
+
+  get _session() {
+    return this._live.session;
+  }
+
+  set _session(id) {
+    this._live.session = id;
+  }
+
+  /** {sourceTokens, encoderAttention, macs}: resolves once the source is encoded. */
+  get source() {
+    return this._start().then(() => this._source);
+  }
+
+  [Symbol.asyncIterator]() {
+    return this;
+  }
+
+  next() {
+    const result = this._queue.then(() => this._next());
+    this._queue = result.catch(() => {});
+    return result;
+  }
+
+  /** Ends the generation early (what `break` in for-await calls). */
+  async return(value) {
+    this._finish();
+    return { done: true, value };
+  }
+
+  async throw(error) {
+    this._finish();
+    throw error;
+  }
+
+  async _next() {
+    if (this._finished) {
+      // An error (or the abort) is thrown by one next(); after that the iterator is simply done.
+      if (this._error && !this._errorThrown) {
+        this._errorThrown = true;
+        throw this._error;
+      }
+      return { done: true, value: undefined };
+    }
+    try {
+      await this._start();
+      if (this._session === null) {  // blank text: nothing to generate
+        this._finish();
+        return { done: true, value: undefined };
+      }
+      const step = await this._abortable(this._client.call('step', [this._session]));
+      if (this._steps++ === 0) step.source = this._source;
+      if (step.done) {
+        this._session = null;  // the engine closed it with its last step
+        this._finish();
+      }
+      return { done: false, value: step };
+    } catch (error) {
+      this._fail(error);
+      this._errorThrown = true;
+      throw this._error;
+    }
+  }
+
+  _start() {
+    if (!this._startPromise) {
+      if (this._error) return Promise.reject(this._error);
+      // The session is adopted when the engine answers, whatever happened to this iterator meanwhile
+      // (aborted, broken out of): a finished one closes it at once.
+      const started = this._client.call('start', [this._model, this._text, this._options]).then((answer) => {
+        const { session, ...source } = answer;
+        this._source = source;
+        if (this._finished) closeSession(this._client, session);
+        else this._session = session;
+      });
+      this._startPromise = this._abortable(started);
+      this._startPromise.catch((error) => this._fail(error));
+    }
+    return this._startPromise;
+  }
+
+  // Rejects as soon as the signal fires, whatever the engine is still doing.
+  _abortable(promise) {
+    if (!this._signal) return promise;
+    return new Promise((resolve, reject) => {
+      if (this._error) return reject(this._error);
+      const waiter = { reject };
+      this._abortWaiters.add(waiter);
+      promise.then(
+        (v) => { this._abortWaiters.delete(waiter); this._error ? reject(this._error) : resolve(v); },
+        (e) => { this._abortWaiters.delete(waiter); reject(this._error || e); });
+    });
+  }
+
+  _abort() {
+    if (this._finished && !this._abortWaiters.size) return;
+    this._error = abortError(this._signal);
+    for (const w of this._abortWaiters) w.reject(this._error);
+    this._abortWaiters.clear();
+    this._finish();
+  }
+
+  _fail(error) {
+    if (!this._error) this._error = error;  // an abort that came first wins
+    this._finish();
+  }
+
+  _finish() {
+    if (this._finished) return;
+    this._finished = true;
+    if (this._signal) this._signal.removeEventListener('abort', this._onAbort);
+    closeSession(this._client, this._session);  // the "cancel": the engine deletes the session
+    this._session = null;
+    if (abandoned) abandoned.unregister(this);
+  }
+}

@@ -60,15 +60,13 @@ void describe_current_exception(std::string& code, std::string& message) {
 
 namespace {
 
-// Every code C++ can send, for the JavaScript side to check against.
+// Every code the module can send: the library's (ATTNSEQ_ERROR_CODES) and the boundary's own.
 val error_codes() {
-  using attnseq::ErrorCode;
   val codes = val::array();
-  for (ErrorCode c : {ErrorCode::ModelTruncated, ErrorCode::ModelBadHeader, ErrorCode::ModelBadTensor,
-                      ErrorCode::ModelBadConfig, ErrorCode::ModelVersion, ErrorCode::BadTokenizer, ErrorCode::BadOption,
-                      ErrorCode::BadInput, ErrorCode::InputTooLong, ErrorCode::Internal})
-    codes.call<void>("push", std::string(attnseq::code_name(c)));
-  codes.call<void>("push", std::string("OUT_OF_MEMORY"));
+#define ATTNSEQ_X(e, name, doc) codes.call<void>("push", std::string(name));
+  ATTNSEQ_ERROR_CODES(ATTNSEQ_X)
+#undef ATTNSEQ_X
+  codes.call<void>("push", std::string("OUT_OF_MEMORY"));  // describe_current_exception: std::bad_alloc
   return codes;
 }
 

@@ -1,10 +1,17 @@
+// JavaScript options object → DecodeOptions, driven by attnseq::option_table(): the keys are the
+// table's names in camelCase (js_field_name: beam_size → beamSize), the checks follow each option's
+// kind; ranges are checked once, by DecodeOptions::validate(). decodingOptions() gives JavaScript the
+// table itself (names in camelCase), for its defaults, forms and widget attributes.
 #include "bind_options.h"
+
+#include <emscripten/bind.h>
 
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "attnseq/core/errors.h"
+#include "bind_errors.h"
 
 namespace attnseq_wasm {
 namespace {
@@ -12,34 +19,9 @@ namespace {
 using attnseq::DecodeOptions;
 using attnseq::Error;
 using attnseq::ErrorCode;
+using attnseq::OptionKind;
+using attnseq::OptionSpec;
 using emscripten::val;
-
-enum class Kind { Int, Float, Bool, Seed, Strategy, Prefix };
-
-// The JavaScript keys are the DecodeOptions fields in camelCase (beam_size -> beamSize): the names
-// of errors from DecodeOptions::validate() are mapped the same way, by bind_errors.cc (js_field_name).
-struct Field {
-  const char* js;  // JavaScript key
-  Kind kind;
-};
-
-const Field kFields[] = {
-    {"strategy", Kind::Strategy},
-    {"beamSize", Kind::Int},
-    {"lengthPenalty", Kind::Float},
-    {"numHypotheses", Kind::Int},
-    {"temperature", Kind::Float},
-    {"topK", Kind::Int},
-    {"topP", Kind::Float},
-    {"seed", Kind::Seed},
-    {"maxLength", Kind::Int},
-    {"maxLengthRatio", Kind::Float},
-    {"maxLengthExtra", Kind::Int},
-    {"prefix", Kind::Prefix},
-    {"kvCache", Kind::Bool},
-    {"alternatives", Kind::Int},
-    {"returnAttention", Kind::Bool},
-};
 
 [[noreturn]] void bad(const std::string& message) { throw Error(ErrorCode::BadOption, message); }
 
@@ -51,23 +33,22 @@ std::string type_of(const val& v) {
 
 std::string known_keys() {
   std::string s;
-  for (const Field& f : kFields) s += std::string(s.empty() ? "" : ", ") + f.js;
+  for (const OptionSpec& f : attnseq::option_table()) s += (s.empty() ? "" : ", ") + js_field_name(f.name);
   return s;
 }
 
-double finite_number(const Field& f, const val& v) {
-  if (!v.isNumber()) bad(std::string("decoding option ") + f.js + " must be a number, got " + type_of(v));
+double finite_number(const std::string& key, const val& v) {
+  if (!v.isNumber()) bad("decoding option " + key + " must be a number, got " + type_of(v));
   const double d = v.as<double>();
-  if (!std::isfinite(d)) bad(std::string("decoding option ") + f.js + " must be a finite number");
+  if (!std::isfinite(d)) bad("decoding option " + key + " must be a finite number");
   return d;
 }
 
-int integer(const Field& f, const val& v) {
-  const double d = finite_number(f, v);
-  if (d != std::floor(d)) bad(std::string("decoding option ") + f.js + " must be an integer, got " + std::to_string(d));
-  if (d < -2147483648.0 || d > 2147483647.0)
-    bad(std::string("decoding option ") + f.js + " = " + std::to_string(d) + " is out of range");
-  return static_cast<int>(d);
+double integer(const std::string& key, const val& v, double lo, double hi) {
+  const double d = finite_number(key, v);
+  if (d != std::floor(d)) bad("decoding option " + key + " must be an integer, got " + std::to_string(d));
+  if (d < lo || d > hi) bad("decoding option " + key + " = " + std::to_string(d) + " is out of range");
+  return d;
 }
 
 std::vector<int> prefix_ids(const val& v, const attnseq::Translator& t) {
@@ -78,57 +59,50 @@ std::vector<int> prefix_ids(const val& v, const attnseq::Translator& t) {
   ids.reserve(n);
   for (int i = 0; i < n; ++i) {
     const val x = v[i];
-    const Field f{"prefix[i]", Kind::Int};
     if (!x.isNumber() || !std::isfinite(x.as<double>()) || x.as<double>() != std::floor(x.as<double>()) ||
         std::fabs(x.as<double>()) > 2147483647.0)
       bad("decoding option prefix[" + std::to_string(i) + "] must be an integer token id, got " +
           (x.isNumber() ? std::to_string(x.as<double>()) : type_of(x)));
-    ids.push_back(integer(f, x));
+    ids.push_back(static_cast<int>(x.as<double>()));
   }
   return ids;
 }
 
-void set_field(DecodeOptions& o, const Field& f, const val& v, const attnseq::Translator& t) {
-  const std::string key = f.js;
+void set_field(DecodeOptions& o, const OptionSpec& f, const std::string& key, const val& v, const attnseq::Translator& t) {
   switch (f.kind) {
-    case Kind::Strategy:
-      if (!v.isString()) bad("decoding option strategy must be a string (greedy, beam or sample), got " + type_of(v));
-      o.strategy = attnseq::parse_strategy(v.as<std::string>());
+    case OptionKind::Strategy:
+      if (!v.isString()) bad("decoding option " + key + " must be a string (greedy, beam or sample), got " + type_of(v));
+      f.set_text(o, v.as<std::string>());
       return;
-    case Kind::Bool:
-      if (v.typeOf().as<std::string>() != "boolean")
-        bad("decoding option " + key + " must be true or false, got " + type_of(v));
-      (key == "kvCache" ? o.kv_cache : o.return_attention) = v.as<bool>();
+    case OptionKind::Bool:
+      if (v.typeOf().as<std::string>() != "boolean") bad("decoding option " + key + " must be true or false, got " + type_of(v));
+      f.set_number(o, v.as<bool>() ? 1 : 0);
       return;
-    case Kind::Seed: {
-      const double d = finite_number(f, v);
-      if (d < 0 || d != std::floor(d) || d > 9007199254740991.0)
-        bad("decoding option seed must be a non-negative safe integer, got " + std::to_string(d));
-      o.seed = static_cast<uint64_t>(d);
+    case OptionKind::Seed: {
+      const double d = finite_number(key, v);
+      if (d < 0 || d != std::floor(d) || d > f.max)
+        bad("decoding option " + key + " must be a non-negative safe integer, got " + std::to_string(d));
+      f.set_number(o, d);
       return;
     }
-    case Kind::Prefix:
+    case OptionKind::Prefix:
       o.prefix = prefix_ids(v, t);
       return;
-    case Kind::Int: {
-      const int x = integer(f, v);
-      if (key == "beamSize") o.beam_size = x;
-      else if (key == "numHypotheses") o.num_hypotheses = x;
-      else if (key == "topK") o.top_k = x;
-      else if (key == "maxLength") o.max_length = x;
-      else if (key == "maxLengthExtra") o.max_length_extra = x;
-      else if (key == "alternatives") o.alternatives = x;
+    case OptionKind::Int:
+      f.set_number(o, integer(key, v, -2147483648.0, 2147483647.0));
       return;
-    }
-    case Kind::Float: {
-      const float x = static_cast<float>(finite_number(f, v));
-      if (key == "lengthPenalty") o.length_penalty = x;
-      else if (key == "temperature") o.temperature = x;
-      else if (key == "topP") o.top_p = x;
-      else if (key == "maxLengthRatio") o.max_length_ratio = x;
+    case OptionKind::Float:
+      f.set_number(o, finite_number(key, v));
       return;
-    }
   }
+}
+
+// The option table for JavaScript: describe_options() with camelCase names.
+val decoding_options() {
+  val table = val::global("JSON").call<val>("parse", attnseq::describe_options());
+  const int n = table["length"].as<int>();
+  for (int i = 0; i < n; ++i) table[i].set("name", js_field_name(table[i]["name"].as<std::string>()));
+  return table;
 }
 
 }  // namespace
@@ -139,22 +113,23 @@ DecodeOptions decode_options_from_js(const val& js, const attnseq::Translator& t
     o.validate(t.info().config);
     return o;
   }
-  if (js.typeOf().as<std::string>() != "object" || js.isArray())
-    bad("decoding options must be an object, got " + type_of(js));
+  if (js.typeOf().as<std::string>() != "object" || js.isArray()) bad("decoding options must be an object, got " + type_of(js));
   const val keys = val::global("Object").call<val>("keys", js);
   const int n = keys["length"].as<int>();
   for (int i = 0; i < n; ++i) {
     const std::string key = keys[i].as<std::string>();
-    const Field* field = nullptr;
-    for (const Field& f : kFields)
-      if (key == f.js) field = &f;
+    const OptionSpec* field = nullptr;
+    for (const OptionSpec& f : attnseq::option_table())
+      if (key == js_field_name(f.name)) field = &f;
     if (!field) bad("unknown decoding option \"" + key + "\" (known: " + known_keys() + ")");
     const val v = js[key];
     if (v.isUndefined()) continue;
-    set_field(o, *field, v, t);
+    set_field(o, *field, key, v, t);
   }
   o.validate(t.info().config);  // its errors name the C++ field: bind_errors.cc gives the JavaScript key
   return o;
 }
+
+EMSCRIPTEN_BINDINGS(attnseq_options) { emscripten::function("decodingOptions", &decoding_options); }
 
 }  // namespace attnseq_wasm

@@ -116,7 +116,7 @@ val attention_stack_to_js(const attnseq::AttentionStack& s) {
   return o;
 }
 
-val hypothesis_to_js(const attnseq::TranslationHypothesis& h, int src_len) {
+val hypothesis_to_js(const attnseq::TranslationHypothesis& h, int src_len, const attnseq::Translator& t) {
   val o = val::object();
   o.set("text", h.text);
   o.set("tokens", target_tokens_to_js(h.tokens));
@@ -125,31 +125,43 @@ val hypothesis_to_js(const attnseq::TranslationHypothesis& h, int src_len) {
   o.set("score", h.score);
   o.set("finished", h.finished);
   o.set("attention", matrix_to_js(h.attention, src_len));
+  if (!h.steps.empty()) {
+    val steps = val::array();
+    std::vector<int> prefix;
+    for (size_t i = 0; i < h.steps.size(); ++i) {
+      prefix.push_back(h.steps[i].token);
+      steps.set(i, step_to_js(h.steps[i], t.detokenize(prefix), t));
+    }
+    o.set("steps", steps);
+  }
   return o;
 }
 
 val result_to_js(const attnseq::TranslationResult& r, const attnseq::Translator& t, const std::vector<int>& offsets) {
   const int src_len = static_cast<int>(r.source.size());
   val hyps = val::array();
-  for (size_t i = 0; i < r.hypotheses.size(); ++i) hyps.set(i, hypothesis_to_js(r.hypotheses[i], src_len));
+  for (size_t i = 0; i < r.hypotheses.size(); ++i) hyps.set(i, hypothesis_to_js(r.hypotheses[i], src_len, t));
   // The best hypothesis is spread at the top level; empty input gives an empty one.
-  val o = r.hypotheses.empty() ? hypothesis_to_js(attnseq::TranslationHypothesis{}, src_len) : hyps[0];
+  val o = r.hypotheses.empty() ? hypothesis_to_js(attnseq::TranslationHypothesis{}, src_len, t) : hyps[0];
   o = val::global("Object").call<val>("assign", val::object(), o);
   if (r.hypotheses.empty()) o.set("finished", true);
   o.set("sourceTokens", source_tokens_to_js(r.source, offsets));
   o.set("hypotheses", hyps);
   if (!r.beam_trace.steps.empty()) o.set("beamTrace", beam_trace_to_js(r.beam_trace, t));
+  o.set("encoderAttention", attention_stack_to_js(r.encoder_attention));
+  o.set("encoderMacs", static_cast<double>(r.encode_macs));
   o.set("macs", static_cast<double>(r.macs));
   return o;
 }
 
-val step_to_js(const attnseq::StepEvent& ev, const attnseq::TranslationSession& session, const attnseq::Translator& t) {
+val step_to_js(const attnseq::StepEvent& ev, const std::string& text, const attnseq::Translator& t) {
   val o = val::object();
   o.set("step", ev.step);
   o.set("token", token_to_js(t.target_token(ev.token)));
-  o.set("text", session.text());
+  o.set("text", text);
   o.set("probability", ev.probability);
   o.set("forced", ev.forced);
+  o.set("end", ev.end);
   o.set("done", ev.done);
   val alts = val::array();
   for (size_t i = 0; i < ev.alternatives.size(); ++i) {
@@ -159,12 +171,16 @@ val step_to_js(const attnseq::StepEvent& ev, const attnseq::TranslationSession& 
   }
   o.set("alternatives", alts);
   const attnseq::AttentionStack& ca = ev.cross_attention;
-  val cross = val::object();  // [layers][heads][cols] for this one query
-  cross.set("data", float32_array(ca.data.data(), ca.data.size()));
-  cross.set("layers", ca.layers);
-  cross.set("heads", ca.heads);
-  cross.set("cols", ca.keys);
-  o.set("crossAttention", cross);
+  if (ca.data.empty()) {
+    o.set("crossAttention", val::null());
+  } else {
+    val cross = val::object();  // [layers][heads][cols] for this one query
+    cross.set("data", float32_array(ca.data.data(), ca.data.size()));
+    cross.set("layers", ca.layers);
+    cross.set("heads", ca.heads);
+    cross.set("cols", ca.keys);
+    o.set("crossAttention", cross);
+  }
   o.set("alignment", float32_array(ev.alignment.data(), ev.alignment.size()));
   o.set("macs", static_cast<double>(ev.macs));
   return o;

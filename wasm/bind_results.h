@@ -29,12 +29,11 @@ val target_tokens_to_js(const std::vector<attnseq::Token>& tokens);
 val matrix_to_js(const std::vector<std::vector<float>>& rows, int cols);
 // {data: Float32Array, layers, heads, rows, cols} for [1, layers, heads, rows, cols]; null when empty.
 val attention_stack_to_js(const attnseq::AttentionStack& stack);
-// {text, tokens, scores, probabilities, score, finished, attention}
-val hypothesis_to_js(const attnseq::TranslationHypothesis& h, int src_len);
+// {text, tokens, scores, probabilities, score, finished, attention, steps?} (steps: beam search)
+val hypothesis_to_js(const attnseq::TranslationHypothesis& h, int src_len, const attnseq::Translator& t);
 // The whole translation (see web/src/index.d.ts, TranslationResult).
 val result_to_js(const attnseq::TranslationResult& r, const attnseq::Translator& t, const std::vector<int>& offsets);
-// One generation step (see web/src/index.d.ts, GenerationStep, less the fields core.js adds).
-val step_to_js(const attnseq::StepEvent& ev, const attnseq::TranslationSession& session,
-               const attnseq::Translator& t);
+// One generation step (see web/src/index.d.ts, GenerationStep); text: the translation so far.
+val step_to_js(const attnseq::StepEvent& ev, const std::string& text, const attnseq::Translator& t);
 
 }  // namespace attnseq_wasm

@@ -24,11 +24,14 @@ val WasmSession::source() const {
 bool WasmSession::done() const { return session_->done(); }
 
 val WasmSession::next() {
-  return guarded([&] { return step_to_js(session_->next(), *session_, *translator_); });
+  return guarded([&] {
+    const attnseq::StepEvent ev = session_->next();
+    return step_to_js(ev, session_->text(), *translator_);
+  });
 }
 
-val WasmSession::hypothesis() const {
-  return guarded([&] { return hypothesis_to_js(session_->hypothesis(), static_cast<int>(session_->source().size())); });
+val WasmSession::result() const {
+  return guarded([&] { return result_to_js(session_->result(), *translator_, offsets_); });
 }
 
 EMSCRIPTEN_BINDINGS(attnseq_session) {
@@ -36,7 +39,7 @@ EMSCRIPTEN_BINDINGS(attnseq_session) {
       .function("source", &WasmSession::source)
       .function("done", &WasmSession::done)
       .function("next", &WasmSession::next)
-      .function("hypothesis", &WasmSession::hypothesis);
+      .function("result", &WasmSession::result);
 }
 
 }  // namespace attnseq_wasm

@@ -25,8 +25,8 @@ class WasmSession {
   bool done() const;
   // {value: step} | {error}: one model step (see bind_results.h, step_to_js).
   emscripten::val next();
-  // {value: hypothesis so far} | {error}: {text, tokens, scores, probabilities, score, finished, attention}
-  emscripten::val hypothesis() const;
+  // {value: the translation so far, as Translator.translate() returns it} | {error}
+  emscripten::val result() const;
 
  private:
   std::shared_ptr<const attnseq::Translator> translator_;  // outlives session_ (declared first)

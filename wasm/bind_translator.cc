@@ -60,7 +60,9 @@ class WasmTranslator {
     });
   }
 
-  // {name, description, quantized, config: {...}, metadata: {...}} (tokenizers left out: large)
+  // {name, description, quantized, config: {...}, hasAttention, controlIds: {bos, eos, bosPiece, eosPiece},
+  //  metadata: {...}}
+  // (tokenizers left out: large)
   val info() const {
     const attnseq::ModelInfo& info = t_->info();
     val o = val::object();
@@ -68,6 +70,13 @@ class WasmTranslator {
     o.set("description", info.description);
     o.set("quantized", info.quantized);
     o.set("config", config_to_js(info.config));
+    o.set("hasAttention", t_->model()->has_attention());
+    val ids = val::object();  // the target vocabulary's control tokens, as the file's tokenizer defines them
+    ids.set("bos", t_->control_ids().bos);
+    ids.set("eos", t_->control_ids().eos);
+    ids.set("bosPiece", t_->target_token(t_->control_ids().bos).piece);
+    ids.set("eosPiece", t_->target_token(t_->control_ids().eos).piece);
+    o.set("controlIds", ids);
     val meta = val::object();
     for (const auto& kv : info.metadata)
       if (kv.first != "src_tokenizer" && kv.first != "tgt_tokenizer") meta.set(kv.first, kv.second);

@@ -76,6 +76,7 @@ export class Translator {
 
     // The worker starts first: it loads the engine and compiles the WebAssembly module while the
     // model downloads.
+    /** @type {import('./engine/client.js').EngineClient | null} */
     let client = useWorker ? WorkerClient.spawn() : null;
     try {
       const { bytes, owned } = await loadBytes(source, { onProgress, signal });

@@ -24,7 +24,7 @@ class TranslateWidget extends WidgetElement {
     const form = h('form', { class: 'w-form' }, h('label', { class: 'w-field' }, this.label, input), this.button);
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      if (input.value.trim()) this.translate(input.value.trim());
+      if (input.value.trim()) this.translateText(input.value.trim());
       else if (this.stores.run.get().status !== 'running') this.stores.run.set({ notice: 'app.empty', status: this.stores.run.get().run ? 'done' : 'idle', error: null });
     });
     this.input = input;

@@ -5,6 +5,8 @@ import { h } from '../components/dom.js';
 import { t, onLanguageChange } from '../i18n/index.js';
 import { comparePair, isNoAttention, isAttentionRnn } from './models.js';
 
+/** @typedef {import('../components/dom.js').View} View */
+
 const BUCKETS = ['1-5', '6-10', '11-15', '16+'];
 const EVAL_BASE = (() => { try { return new URL('../../../docs/eval/', import.meta.url); } catch { return null; } })();
 
@@ -42,7 +44,7 @@ export function setupCompare(section, controller, stores) {
     button.hidden = false;
     for (const [k, m] of pair.entries()) {
       const r = results?.[k];
-      const fig = document.createElement('attnseq-context-figure');
+      const fig = /** @type {View} */ (document.createElement('attnseq-context-figure'));
       const card = h('div', { class: 'compare-item' },
         h('h4', {}, m.label),
         h('p', { class: 'translation small', 'data-compare': m.id }, r ? r.text : results === null ? t('cmp.notRun') : '…'),

@@ -8,6 +8,12 @@ import { getTranslator, loadManifest, modelInfo, hasFailed, forgetTranslator, MO
 import { errorFields } from './errors.js';
 import { optionTable } from '../state/options.js';
 
+/** @typedef {import('../state/stores.js').ModelState} ModelState */
+/** @typedef {import('../state/stores.js').RunState} RunState */
+/** @typedef {import('../state/stores.js').WorkState} WorkState */
+/** @template T @typedef {import('../state/store.js').Store<T>} Store */
+/** @typedef {import('../state/contract.js').RunOptions} RunOptions */
+
 const ALTERNATIVES = 6;
 
 /** The catalogue entry's arch/attention (written from the file) against the model actually loaded. */
@@ -45,8 +51,9 @@ export function engineOptions(o, table) {
 
 export class AppController {
   /**
-   * @param {{model: any, run: any, work?: any}} stores  model and run stores (state/stores.js);
-   *   work: a store of {cached: number[], uncached: number[]} (KV-cache counter), optional
+   * @param {{model: Store<ModelState>, run: Store<RunState>, work?: Store<WorkState>}} stores  model and run
+   *   stores (state/stores.js); work: the KV-cache counter's, optional
+   * @param {{manifestUrl?: string}} [options]  manifestUrl: the catalogue (default: models/manifest.json)
    */
   constructor(stores, { manifestUrl } = {}) {
     this.stores = stores;
@@ -209,6 +216,8 @@ export class AppController {
   /**
    * One-shot translations for side-by-side views (no streaming): {text, sourceTokens, tokens, rows}.
    * @param {string} id model id
+   * @param {string} text
+   * @param {RunOptions} [options]
    */
   async translateWith(id, text, options = { strategy: 'greedy' }) {
     const entry = this.entryOf(id);

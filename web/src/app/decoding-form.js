@@ -16,7 +16,7 @@ export function bindDecodingForm(root, store, table) {
   const specs = table.filter(UI_OPTION);
   const strategy = specs.find((s) => s.kind === 'strategy');
   const numbers = specs.filter((s) => s.kind !== 'strategy' && s.kind !== 'bool');
-  const field = (name) => root.querySelector(`[name="${name}"]`);
+  const field = (name) => /** @type {HTMLInputElement | null} */ (root.querySelector(`[name="${name}"]`));
 
   function build() {
     for (const el of root.querySelectorAll('fieldset')) el.remove();
@@ -35,7 +35,8 @@ export function bindDecodingForm(root, store, table) {
     show(store.get());
   }
   function read() {
-    const patch = { strategy: root.querySelector('[name=strategy]:checked')?.value ?? strategy?.default };
+    const checked = /** @type {HTMLInputElement | null} */ (root.querySelector('[name=strategy]:checked'));
+    const patch = { strategy: checked?.value ?? strategy?.default };
     for (const s of numbers) {
       const el = field(s.name);
       if (!el) continue;
@@ -45,13 +46,13 @@ export function bindDecodingForm(root, store, table) {
     store.set(patch);
   }
   function show({ strategy: chosen }) {
-    for (const fs of root.querySelectorAll('fieldset[data-for]')) {
+    for (const fs of /** @type {NodeListOf<HTMLFieldSetElement>} */ (root.querySelectorAll('fieldset[data-for]'))) {
       fs.hidden = fs.dataset.for !== chosen;
       fs.disabled = fs.hidden;
     }
   }
   function write(o) {
-    const radio = root.querySelector(`[name=strategy][value="${o.strategy}"]`);
+    const radio = /** @type {HTMLInputElement | null} */ (root.querySelector(`[name=strategy][value="${o.strategy}"]`));
     if (radio) radio.checked = true;
     for (const s of numbers) {
       const el = field(s.name);

@@ -69,7 +69,7 @@ export async function pngBlob(svg, scale = 2) {
 
 /**
  * Saves the figure of a view element (one with a figure() method) as `name`.svg or .png.
- * @param {Element & {figure: () => SVGSVGElement|null}} view
+ * @param {(Element & {figure?: () => SVGSVGElement|null}) | null} view  nothing is saved without a figure
  */
 export async function exportFigure(view, name, format) {
   const svg = view?.figure?.();

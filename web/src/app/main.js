@@ -1,8 +1,7 @@
 // The demo page (web/index.html): stores, the app controller, the player and the views wired
 // together. The first translation of an example sentence starts as soon as the default model loads.
 import '../components/index.js';
-import { createModelStore, createRunStore, createPlaybackStore, createViewStore, createOptionsStore } from '../state/stores.js';
-import { createStore } from '../state/store.js';
+import { createModelStore, createRunStore, createPlaybackStore, createViewStore, createOptionsStore, createWorkStore } from '../state/stores.js';
 import { t, languages, getLanguage, setLanguage, onLanguageChange, translateDom, detectLanguage } from '../i18n/index.js';
 import { AppController } from './controller.js';
 import { createPlayer, bindPlaybackKeys } from './player.js';
@@ -22,9 +21,10 @@ const params = new URLSearchParams(location.search);
 if (params.get('lang')) setLanguage(params.get('lang'));
 else setLanguage(detectLanguage());
 
+/** @type {import('../state/stores.js').Stores} */
 const stores = {
   model: createModelStore(), run: createRunStore(), playback: createPlaybackStore(),
-  view: createViewStore(), options: createOptionsStore(), work: createStore({ cached: [], uncached: [] }),
+  view: createViewStore(), options: createOptionsStore(), work: createWorkStore(),
 };
 const speed = Number(params.get('speed'));
 if ([0.5, 1, 2, 4, 8].includes(speed)) stores.playback.set({ speed });
@@ -45,7 +45,8 @@ bindViews($('main'), stores, { act: player.act, onAlternative: ({ index, id }) =
 bindPlaybackKeys($('#generation'), player.act);
 bindPlaybackKeys($('#attention'), player.act);
 document.addEventListener('click', (e) => {
-  const b = e.target.closest?.('button[data-export]');
+  /** @type {HTMLButtonElement | null | undefined} */
+  const b = /** @type {Element} */ (e.target).closest?.('button[data-export]');
   if (b) exportFigure(document.getElementById(b.dataset.export), `attnseq-${b.dataset.export.replace('fig-', '')}`, b.dataset.format);
 });
 
@@ -79,7 +80,7 @@ stores.run.subscribe(({ run }) => {
   $('#beam-panel').hidden = !run?.beamTrace;
   const none = run?.model.attention === 'none';
   $('#noattn-panel').hidden = !none;
-  for (const el of document.querySelectorAll('[data-attention-only]')) el.hidden = none;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-attention-only]'))) el.hidden = none;
   const list = $('#hypotheses');
   list.replaceChildren(...(run?.hypotheses ?? []).slice(0, 5).map((x) => {
     const li = document.createElement('li');

@@ -8,16 +8,19 @@
 import { attentionRows, selfAttentionRows, decoderInput, pieceText } from '../state/contract.js';
 import { t, getLanguage, withLanguage } from '../i18n/index.js';
 
+/** @typedef {import('../components/dom.js').View} View */
+
 /**
  * @param {Element} root
- * @param {{run: any, playback: any, view: any}} stores
+ * @param {Pick<import('../state/stores.js').Stores, 'run' | 'playback' | 'view'>} stores
  * @param {{act: (a: object) => void, onAlternative?: (d: {index: number, id: number}) => void,
  *          lang?: () => string|null}} handlers   lang: a widget's own UI language
  * @returns {() => void} unbind
  */
 export function bindViews(root, stores, handlers) {
-  const all = (name) => root.querySelectorAll(`[data-view="${name}"]`);
-  const set = (name, data) => { for (const el of all(name)) el.data = data; };
+  const all = (name) => /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(`[data-view="${name}"]`));
+  // set() is only given the names of views (components/dom.js View), never 'output' or 'step-label'
+  const set = (name, data) => { for (const el of all(name)) /** @type {View} */ (el).data = data; };
   // Views are only given new data when what they show changed (steps streaming in after the one
   // shown do not redraw the figures).
   const memo = new Map();

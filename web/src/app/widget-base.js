@@ -13,8 +13,7 @@
 //   length-penalty, temperature, top-k, top-p, seed, ...: state/options.js attributeOf); unset or
 //   unreadable ones take the engine's defaults
 import '../components/index.js';
-import { createRunStore, createPlaybackStore, createViewStore, createModelStore } from '../state/stores.js';
-import { createStore } from '../state/store.js';
+import { createRunStore, createPlaybackStore, createViewStore, createModelStore, createWorkStore } from '../state/stores.js';
 import { t, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { reducedMotion } from '../components/dom.js';
 import { AppController } from './controller.js';
@@ -35,9 +34,10 @@ export class WidgetElement extends HTMLElement {
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
+    /** @type {import('../state/stores.js').Stores} */
     this.stores = {
       model: createModelStore(), run: createRunStore(), playback: createPlaybackStore(),
-      view: createViewStore(), work: createStore({ cached: [], uncached: [] }),
+      view: createViewStore(), work: createWorkStore(),
     };
     this.controller = new AppController(this.stores);
     this.player = createPlayer(this.stores);
@@ -79,7 +79,7 @@ export class WidgetElement extends HTMLElement {
     if (name === 'language') { this.applyLanguage(); return; }
     if (name === 'speed') { this.stores.playback.set({ speed: Number(value) || 2 }); return; }
     clearTimeout(this.pending);
-    this.pending = setTimeout(() => (name === 'model' ? this.start() : this.translate()), 50);  // 'decoding' too
+    this.pending = setTimeout(() => (name === 'model' ? this.start() : this.translateText()), 50);  // 'decoding' too
   }
 
   /** Subclasses: build the widget's DOM inside `frame`. */
@@ -93,7 +93,9 @@ export class WidgetElement extends HTMLElement {
     if (lang) this.frame.dataset.lang = lang; else delete this.frame.dataset.lang;
     this.relabel();
     this.renderStatus();
-    for (const el of this.frame.querySelectorAll('*')) if (typeof el.invalidate === 'function') el.invalidate();
+    // the views among them (components/dom.js View; duck-typed: another copy of dom.js may have made them)
+    const all = /** @type {NodeListOf<Element & {invalidate?: () => void}>} */ (this.frame.querySelectorAll('*'));
+    for (const el of all) if (typeof el.invalidate === 'function') el.invalidate();
   }
 
   /** Runs fn with the widget's language. */
@@ -136,14 +138,16 @@ export class WidgetElement extends HTMLElement {
       const wanted = this.getAttribute('model');
       this.missing = wanted && !this.controller.entryOf(wanted) ? wanted : null;  // shown by renderStatus
       await this.controller.selectModel(wanted ?? undefined);
-      await this.translate();
+      await this.translateText();
     } catch (e) {
       console.warn(e);  // shown in the status line
       if (this.stores.model.get().status !== 'ready') this.stores.model.set({ status: 'error', error: e.message, errorCode: e.code ?? 'LOAD_FAILED' });
     }
   }
 
-  async translate(text = this.text()) {
+  /** Translates `text` (default: the `text` attribute or an example). Not named translate(): that is
+   *  HTMLElement's property for the standard `translate` attribute, which a method would shadow. */
+  async translateText(text = this.text()) {
     return this.runWith(() => this.controller.translate(text, this.options()));
   }
 

@@ -123,7 +123,8 @@ class AttentionLines extends View {
   }
 
   render(d) {
-    const focused = this.contains(document.activeElement) ? document.activeElement.dataset?.index : undefined;
+    const active = /** @type {Element & HTMLOrSVGElement} */ (document.activeElement);  // a target group (SVG) when focused here
+    const focused = this.contains(active) ? active.dataset?.index : undefined;
     this.replaceChildren();
     if (!d || !d.source?.length) {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));

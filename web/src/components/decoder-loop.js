@@ -23,11 +23,13 @@ class DecoderLoop extends View {
   connectedCallback() {
     super.connectedCallback();
     this.addEventListener('click', (e) => {
-      const row = e.target.closest?.('[data-step]');
+      /** @type {HTMLElement | null | undefined} */
+      const row = /** @type {Element} */ (e.target).closest?.('[data-step]');
       if (row) this.emit('attnseq-seek', { index: Number(row.dataset.step) });
     });
     this.addEventListener('keydown', (e) => {
-      const row = e.target.closest?.('[data-step]');
+      /** @type {HTMLElement | null | undefined} */
+      const row = /** @type {Element} */ (e.target).closest?.('[data-step]');
       if (row && (e.key === 'Enter' || e.key === ' ')) {
         e.preventDefault();
         this.emit('attnseq-seek', { index: Number(row.dataset.step) });

@@ -63,7 +63,9 @@ export class View extends HTMLElement {
       this.#queued = false;
       if (!this.isConnected) return;
       // A widget may set its own language on a wrapper: data-lang="zh".
-      withLanguage(this.closest('[data-lang]')?.dataset.lang ?? null, () => this.render(this.#data));
+      /** @type {HTMLElement | null} */
+      const wrapper = this.closest('[data-lang]');
+      withLanguage(wrapper?.dataset.lang ?? null, () => this.render(this.#data));
     });
   }
 

@@ -10,7 +10,11 @@ class HeadPicker extends View {
   connectedCallback() {
     super.connectedCallback();
     this.addEventListener('change', () => {
-      const l = this.querySelector('[name=layer]').value, hd = this.querySelector('[name=head]').value;
+      /** @type {HTMLSelectElement} */
+      const layer = this.querySelector('[name=layer]');
+      /** @type {HTMLSelectElement} */
+      const head = this.querySelector('[name=head]');
+      const l = layer.value, hd = head.value;
       this.emit('attnseq-head', {
         layer: l === 'alignment' ? 'alignment' : Number(l),
         head: hd === 'mean' ? 'mean' : Number(hd),

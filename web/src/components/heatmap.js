@@ -25,7 +25,8 @@ class Heatmap extends View {
     this.addEventListener('focusin', (e) => this.#show(e.target));
     this.addEventListener('mouseover', (e) => this.#show(e.target));
     this.addEventListener('click', (e) => {
-      const th = e.target.closest?.('th[data-row]');
+      /** @type {HTMLTableCellElement | null | undefined} */
+      const th = /** @type {Element} */ (e.target).closest?.('th[data-row]');
       if (th) this.emit('attnseq-pick', { index: Number(th.dataset.row) });
     });
   }
@@ -62,7 +63,7 @@ class Heatmap extends View {
     table.appendChild(body);
     this.appendChild(h('div', { class: 'fig-scroll' }, table));
     this.appendChild(h('p', { class: 'readout', 'aria-live': 'polite' }, t('heatmap.hint')));
-    if (hadFocus) this.querySelector('td[tabindex="0"]')?.focus({ preventScroll: true });
+    if (hadFocus) /** @type {HTMLTableCellElement | null} */ (this.querySelector('td[tabindex="0"]'))?.focus({ preventScroll: true });
   }
 
   #show(target) {
@@ -83,7 +84,7 @@ class Heatmap extends View {
     e.preventDefault();
     const rows = this.querySelectorAll('tbody tr');
     r = Math.max(0, Math.min(rows.length - 1, r));
-    const cells = rows[r].querySelectorAll('td[data-cell]');
+    const cells = /** @type {NodeListOf<HTMLTableCellElement>} */ (rows[r].querySelectorAll('td[data-cell]'));
     c = Math.max(0, Math.min(cells.length - 1, c));
     td.tabIndex = -1;
     cells[c].tabIndex = 0;

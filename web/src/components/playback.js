@@ -23,19 +23,25 @@ class Playback extends View {
   connectedCallback() {
     super.connectedCallback();
     this.addEventListener('click', (e) => {
-      const b = e.target.closest?.('button[data-action]');
+      /** @type {HTMLButtonElement | null | undefined} */
+      const b = /** @type {Element} */ (e.target).closest?.('button[data-action]');
       if (b) this.emit('attnseq-playback', { action: b.dataset.action });
     });
+    // input and change come from the step slider (<input name=step>) and the speed <select name=speed>
+    /** @param {Event} e */
+    const field = (e) => /** @type {HTMLInputElement | HTMLSelectElement} */ (e.target);
     this.addEventListener('input', (e) => {
-      if (e.target.name === 'step') this.emit('attnseq-playback', { action: 'seek', index: Number(e.target.value) - 1 });
+      if (field(e).name === 'step') this.emit('attnseq-playback', { action: 'seek', index: Number(field(e).value) - 1 });
     });
     this.addEventListener('change', (e) => {
-      if (e.target.name === 'speed') this.emit('attnseq-playback', { action: 'speed', speed: Number(e.target.value) });
+      if (field(e).name === 'speed') this.emit('attnseq-playback', { action: 'speed', speed: Number(field(e).value) });
     });
   }
 
   render(d) {
-    const focused = this.contains(document.activeElement) ? document.activeElement.dataset.action ?? document.activeElement.name : null;
+    // the focused control (a button, the step slider or the speed select), focused again once redrawn
+    const active = /** @type {HTMLButtonElement | HTMLInputElement | HTMLSelectElement} */ (document.activeElement);
+    const focused = this.contains(active) ? active.dataset.action ?? active.name : null;
     this.replaceChildren();
     if (!d) return;
     const atStart = d.index < 0, atEnd = d.index >= d.total - 1;

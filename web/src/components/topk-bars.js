@@ -17,7 +17,8 @@ class TopkBars extends View {
   connectedCallback() {
     super.connectedCallback();
     this.addEventListener('click', (e) => {
-      const b = e.target.closest?.('button[data-id]');
+      /** @type {HTMLButtonElement | null | undefined} */
+      const b = /** @type {Element} */ (e.target).closest?.('button[data-id]');
       if (!b || b.getAttribute('aria-pressed') === 'true') return;
       this.emit('attnseq-alternative', { index: Number(b.dataset.index), id: Number(b.dataset.id), piece: b.dataset.piece });
     });

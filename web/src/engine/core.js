@@ -7,7 +7,7 @@ import { AttnseqError, disposedError } from './errors.js';
 import { loadModule } from './module.js';
 
 export class Core {
-  /** @param {any} mod the Emscripten module */
+  /** @param {import('../../dist/attnseq.js').AttnseqModule} mod the Emscripten module (engine/attnseq.d.ts) */
   constructor(mod) {
     this.mod = mod;
     this.models = new Map();    // id → {translator: Embind Translator, sessions: Set<id>}
@@ -153,6 +153,12 @@ export class Core {
   }
 }
 
+/**
+ * An envelope's value, or its error thrown as an AttnseqError.
+ * @template T
+ * @param {import('../../dist/attnseq.js').Envelope<T>} envelope
+ * @returns {T}
+ */
 function unwrap(envelope) {
   if (envelope.error) throw new AttnseqError(envelope.error.code, envelope.error.message);
   return envelope.value;

@@ -32,6 +32,7 @@ export class Generation {
     this._finished = false;
     this._error = null;
     this._errorThrown = false;
+    /** @type {Promise<unknown>} next() calls, one after the other */
     this._queue = Promise.resolve();
     this._abortWaiters = new Set();
     this._onAbort = () => this._abort();

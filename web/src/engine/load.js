@@ -7,6 +7,8 @@ import { AttnseqError, abortError } from './errors.js';
 import { isNode } from './module.js';
 
 /**
+ * @param {import('../index.js').ModelSource} source  anything else is a LOAD_FAILED error
+ * @param {{onProgress?: (progress: import('../index.js').LoadProgress) => void, signal?: AbortSignal}} [options]
  * @returns {Promise<{bytes: Uint8Array, owned: boolean}>} owned: the buffer was made here, so it may be
  *   transferred to a worker without detaching memory the caller still holds.
  */
@@ -41,6 +43,10 @@ export async function loadBytes(source, { onProgress, signal } = {}) {
     `cannot load a model from ${describe(source)}: expected a URL, a Response, an ArrayBuffer or a Uint8Array`);
 }
 
+/**
+ * @param {unknown} x
+ * @returns {x is SharedArrayBuffer}
+ */
 function isSharedArrayBuffer(x) {
   return typeof SharedArrayBuffer !== 'undefined' && x instanceof SharedArrayBuffer;
 }

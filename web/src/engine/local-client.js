@@ -1,7 +1,9 @@
 // core.js in this thread (Node, Web Workers, or a page that asked for {worker: false}).
 import { disposedError } from './errors.js';
 
-/** @implements {import('./client.js').EngineClient} */
+/** @typedef {import('./client.js').EngineClient} EngineClient */
+
+/** @implements {EngineClient} */
 export class LocalClient {
   /** @param {import('./core.js').Core | null} core */
   constructor(core) {

@@ -15,7 +15,8 @@ let modulePromise = null;
 /**
  * @param {{fresh?: boolean}} [options] fresh: a new instance (with its own memory), e.g. to replace
  *   one that crashed; by default the realm's one instance.
- * @returns {Promise<any>} the Emscripten module with the Embind classes and functions.
+ * @returns {Promise<import('../../dist/attnseq.js').AttnseqModule>} the Emscripten module with the Embind classes
+ *   and functions (their types: engine/attnseq.d.ts).
  */
 export function loadModule({ fresh = false } = {}) {
   if (fresh) return instantiate().catch(loadFailed);
@@ -28,6 +29,7 @@ export function loadModule({ fresh = false } = {}) {
   return modulePromise;
 }
 
+/** @returns {never} */
 function loadFailed(error) {
   throw error instanceof AttnseqError
     ? error
@@ -44,6 +46,7 @@ async function instantiate() {
     throw new AttnseqError('LOAD_FAILED',
       `cannot import web/dist/attnseq.js (build it with scripts/build_wasm.sh): ${error && error.message}`, { cause: error });
   }
+  /** @type {import('../../dist/attnseq.js').AttnseqModuleOptions} */
   const options = {};
   if (isNode) {
     const { readFile } = await import('node:fs/promises');

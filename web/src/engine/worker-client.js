@@ -1,6 +1,8 @@
 // core.js in a Web Worker, behind the RPC of worker.js (or any MessagePort that worker.js serves).
 import { AttnseqError, disposedError, rehydrateError } from './errors.js';
 
+/** @typedef {import('./client.js').EngineClient} EngineClient */
+
 /**
  * core.js behind postMessage: a Worker, or any MessagePort served by worker.js's serve().
  *
@@ -10,7 +12,7 @@ import { AttnseqError, disposedError, rehydrateError } from './errors.js';
  * was terminated or closed, e.g. by the browser). Pending and later calls then reject with
  * WORKER_DIED (`failure`); a new Translator.load() starts a new worker.
  */
-/** @implements {import('./client.js').EngineClient} */
+/** @implements {EngineClient} */
 export class WorkerClient {
   /** @type {WorkerClient | null} a worker started by prewarm(), not yet taken by spawn() */
   static #spare = null;
@@ -28,6 +30,8 @@ export class WorkerClient {
     this.failure = null;
     this.started = false;  // the worker answered something: an 'error' event now means it died
     this.lockAbort = null;
+    /** @type {string | null} the Web Lock the worker holds while it lives (set by #start; watchLock) */
+    this.lockName = null;
     this.onFailure = new Set();
     const on = (type, fn) => (typeof port.addEventListener === 'function' ? port.addEventListener(type, fn) : (port['on' + type] = fn));
     on('message', (event) => this.receive(event.data));

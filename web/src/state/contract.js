@@ -2,68 +2,30 @@
 // draw). Views receive these plain objects as properties and never call the engine; every field a
 // view reads is listed here. Helpers at the bottom derive what several views need from a Run.
 
-/**
- * A source token as the encoder reads it (the last one is `</s>`).
- * @typedef {Object} SourceToken
- * @property {number} id
- * @property {string} piece                 SentencePiece piece, `▁` marks a word start
- * @property {[number, number]|null} [span] UTF-16 offsets in the input text (null for `</s>`)
- */
-
-/**
- * One of the most likely tokens at a step, descending by probability.
- * @typedef {Object} Alternative
- * @property {number} id
- * @property {string} piece
- * @property {number} probability
- */
-
-/**
- * Attention weights of one query over the S source tokens, for every layer and head (RNN: 1 × 1).
- * `data[(layer * heads + head) * cols + j]`.
- * @typedef {Object} CrossAttention
- * @property {number} layers
- * @property {number} heads
- * @property {number} cols                  S
- * @property {Float32Array|number[]} data   layers × heads × S
- */
-
-/**
- * A square stack of attention matrices (encoder self-attention): `data[((l * heads + h) * rows + i) * cols + j]`.
- * @typedef {Object} AttentionStack
- * @property {number} layers
- * @property {number} heads
- * @property {number} rows
- * @property {number} cols
- * @property {Float32Array|number[]} data
- */
+// The engine's own data, as the public API (web/src/index.d.ts) defines it: one definition each.
+/** A source token as the encoder reads it (the last one is `</s>`); span: UTF-16 offsets in the input text.
+ *  @typedef {import('../index.js').SourceToken} SourceToken */
+/** A target token: {id, piece}. @typedef {import('../index.js').Token} Token */
+/** One of the most likely tokens at a step, descending by probability. @typedef {import('../index.js').Alternative} Alternative */
+/** Attention of one decoder step over the S source tokens, every layer and head (RNN: 1 × 1):
+ *  `data[(layer * heads + head) * cols + j]`. @typedef {import('../index.js').StepAttention} StepAttention */
+/** Encoder self-attention: `data[((l * heads + h) * rows + i) * cols + j]`. @typedef {import('../index.js').AttentionStack} AttentionStack */
+/** A beam search candidate. @typedef {import('../index.js').BeamCandidate} BeamCandidate */
 
 /**
  * One decoder step: the token produced and what produced it.
  * @typedef {Object} Step
- * @property {{id: number, piece: string}} token
+ * @property {Token} token
  * @property {string} piece                 the token's piece (shortcut for token.piece)
  * @property {string} text                  the translation text up to and including this token
  * @property {number} probability           of the chosen token under the model
  * @property {Alternative[]} alternatives   top-k next-token distribution at this step
- * @property {CrossAttention|null} crossAttention
+ * @property {StepAttention|null} crossAttention
  * @property {Float32Array|number[]} alignment  S weights (RNN: the attention; Transformer: last layer, head mean)
  * @property {boolean} forced               taken from a forced prefix, not chosen by the search
  * @property {boolean} end                  the token ends the sentence (`</s>`, the engine says)
  * @property {boolean} done                 the last step: an end, or the length limit (done && !end)
  * @property {number} macs                  multiply-adds of this step
- */
-
-/**
- * A beam search candidate (web/src/index.d.ts BeamCandidate).
- * @typedef {Object} BeamCandidate
- * @property {number} parent   index in the previous step's list (-1 at step 0)
- * @property {number} token
- * @property {string} piece
- * @property {number} logprob
- * @property {number} score    cumulative log p
- * @property {boolean} kept
- * @property {boolean} finished
  */
 
 /**
@@ -84,18 +46,13 @@
  */
 
 /**
- * Decoding options, the engine's names (web/src/index.d.ts DecodeOptions).
- * @typedef {Object} RunOptions
- * @property {'greedy'|'beam'|'sample'} strategy
- * @property {number} [beamSize]
- * @property {number} [lengthPenalty]
- * @property {number} [temperature]
- * @property {number} [topK]
- * @property {number} [topP]
- * @property {number} [seed]
- * @property {number} [maxLength]
- * @property {boolean} [kvCache]
- * @property {number[]} [prefix]      forced target ids
+ * The decoding options of a run: the engine's DecodeOptions (web/src/index.d.ts; the page and the widgets
+ * set the strategy and the options of the strategies, state/options.js UI_OPTION), with the strategy
+ * always given and the forced prefix as target ids.
+ * @typedef {Omit<import('../index.js').DecodeOptions, 'strategy' | 'prefix'> & {
+ *   strategy: 'greedy'|'beam'|'sample',
+ *   prefix?: number[],
+ * }} RunOptions
  */
 
 /**
@@ -113,14 +70,6 @@
  * @property {BeamCandidate[][]|null} beamTrace
  * @property {{text: string, score: number}[]} hypotheses
  * @property {number} encoderMacs
- */
-
-/**
- * What the controller emits as a run streams in.
- * @typedef {Object} StepEvent
- * @property {number} runId
- * @property {number} index    of the step in run.steps
- * @property {Step} step
  */
 
 /** Display text of a piece: `▁` word marks dropped (control pieces such as `<s>` are shown as they are). */

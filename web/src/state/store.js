@@ -3,7 +3,16 @@
 
 /**
  * @template T
+ * @typedef {Object} Store
+ * @property {() => T} get
+ * @property {(patch: Partial<T> | ((s: T) => Partial<T>)) => void} set  notifies only when a field changed
+ * @property {(fn: (s: T) => void) => () => boolean} subscribe  calls fn now and on every change; → unsubscribe
+ */
+
+/**
+ * @template T
  * @param {T} initial
+ * @returns {Store<T>}
  */
 export function createStore(initial) {
   let state = initial;

@@ -5,15 +5,22 @@ import { createStore } from './store.js';
 /** @typedef {import('./contract.js').Run} Run */
 /** @typedef {import('./contract.js').ModelInfo} ModelInfo */
 /** @typedef {import('./contract.js').RunOptions} RunOptions */
+/** @template T @typedef {import('./store.js').Store<T>} Store */
 
 /**
+ * A failure is kept as error, errorCode and errorVars (app/errors.js errorFields sets them together,
+ * statusOf reads them); the optional fields are absent until first set.
  * @typedef {Object} ModelState
  * @property {'idle'|'loading'|'ready'|'error'} status
  * @property {number} progress        0..1 while loading
- * @property {string|null} modelId
- * @property {ModelInfo|null} info
- * @property {{id: string, label: string}[]} models   the manifest's models
- * @property {string|null} error
+ * @property {string|null} modelId    the catalogue entry loading or loaded
+ * @property {ModelInfo|null} info    the loaded model (the one kept when another failed to load)
+ * @property {{id: string, label: string, src: string, tgt: string}[]} models   the catalogue's models
+ * @property {boolean} [fallback]     the catalogue is the test models' (no models/manifest.json)
+ * @property {string|null} error      technical message of the last load failure
+ * @property {string|null} [errorCode]  its code (AttnseqError.code, MODEL_MISMATCH, ...): the sentence shown
+ * @property {Record<string, string|number>} [errorVars]  values for that sentence
+ * @property {string|null} [failed]   label of the model that failed to load while `info` stayed loaded
  */
 export function createModelStore() {
   return createStore(/** @type {ModelState} */ ({
@@ -25,11 +32,24 @@ export function createModelStore() {
  * @typedef {Object} RunState
  * @property {Run|null} run
  * @property {'idle'|'running'|'done'|'error'} status
- * @property {string|null} error
- * @property {number} version   bumped when steps are appended to the same run
+ * @property {string|null} error      technical message of the run's failure
+ * @property {string|null} [errorCode]  its code: the sentence shown (app/errors.js)
+ * @property {Record<string, string|number>} [errorVars]  values for that sentence (e.g. max: the source limit)
+ * @property {string|null} [notice]   i18n key of a note on the status line (app.empty: nothing to translate)
+ * @property {number} version         bumped when steps are appended to the same run
  */
 export function createRunStore() {
   return createStore(/** @type {RunState} */ ({ run: null, status: 'idle', error: null, version: 0 }));
+}
+
+/**
+ * The KV-cache work counter (Transformer): multiply-adds of each step with the cache and without.
+ * @typedef {Object} WorkState
+ * @property {number[]} cached     per step, as decoded (kvCache on)
+ * @property {number[]} uncached   the same tokens decoded again with kvCache off (fills in afterwards)
+ */
+export function createWorkStore() {
+  return createStore(/** @type {WorkState} */ ({ cached: [], uncached: [] }));
 }
 
 /**
@@ -62,8 +82,19 @@ export function createViewStore() {
 /**
  * The decoding options the user set. Empty until the engine's option table is known: the page then
  * fills it with the engine's defaults (state/options.js defaultsOf); unset options are the engine's.
- * @returns {ReturnType<typeof createStore<RunOptions>>}
+ * @returns {Store<RunOptions>}
  */
 export function createOptionsStore() {
   return createStore(/** @type {RunOptions} */ ({}));
 }
+
+/**
+ * The stores of a page (the demo) or of a widget: each makes its own set.
+ * @typedef {Object} Stores
+ * @property {Store<ModelState>} model
+ * @property {Store<RunState>} run
+ * @property {Store<PlaybackState>} playback
+ * @property {Store<ViewState>} view
+ * @property {Store<WorkState>} work
+ * @property {Store<RunOptions>} [options]   the demo's decoding form (a widget reads its attributes instead)
+ */

@@ -116,6 +116,33 @@ val attention_stack_to_js(const attnseq::AttentionStack& s) {
   return o;
 }
 
+val attention_values_to_js(const std::vector<attnseq::Matrix>& values) {
+  val layers = val::array();
+  for (size_t l = 0; l < values.size(); ++l) {
+    val m = val::object();
+    m.set("data", float32_array(values[l].data(), static_cast<size_t>(values[l].size())));
+    m.set("rows", static_cast<int>(values[l].rows()));
+    m.set("cols", static_cast<int>(values[l].cols()));
+    layers.set(l, m);
+  }
+  return layers;
+}
+
+namespace {
+
+// A step's [1, layers, heads, 1, cols] stack as {data, layers, heads, cols}; null when empty.
+val step_stack_to_js(const attnseq::AttentionStack& s) {
+  if (s.data.empty()) return val::null();
+  val o = val::object();
+  o.set("data", float32_array(s.data.data(), s.data.size()));
+  o.set("layers", s.layers);
+  o.set("heads", s.heads);
+  o.set("cols", s.keys);
+  return o;
+}
+
+}  // namespace
+
 val hypothesis_to_js(const attnseq::TranslationHypothesis& h, int src_len, const attnseq::Translator& t) {
   val o = val::object();
   o.set("text", h.text);
@@ -149,6 +176,7 @@ val result_to_js(const attnseq::TranslationResult& r, const attnseq::Translator&
   o.set("hypotheses", hyps);
   if (!r.beam_trace.steps.empty()) o.set("beamTrace", beam_trace_to_js(r.beam_trace, t));
   o.set("encoderAttention", attention_stack_to_js(r.encoder_attention));
+  o.set("attentionValues", attention_values_to_js(r.attention_values));
   o.set("encoderMacs", static_cast<double>(r.encode_macs));
   o.set("macs", static_cast<double>(r.macs));
   return o;
@@ -170,17 +198,10 @@ val step_to_js(const attnseq::StepEvent& ev, const std::string& text, const attn
     alts.set(i, a);
   }
   o.set("alternatives", alts);
-  const attnseq::AttentionStack& ca = ev.cross_attention;
-  if (ca.data.empty()) {
-    o.set("crossAttention", val::null());
-  } else {
-    val cross = val::object();  // [layers][heads][cols] for this one query
-    cross.set("data", float32_array(ca.data.data(), ca.data.size()));
-    cross.set("layers", ca.layers);
-    cross.set("heads", ca.heads);
-    cross.set("cols", ca.keys);
-    o.set("crossAttention", cross);
-  }
+  if (!ev.sampled.empty()) o.set("sampled", float32_array(ev.sampled.data(), ev.sampled.size()));
+  o.set("crossAttention", step_stack_to_js(ev.cross_attention));  // [layers][heads][cols] for this one query
+  o.set("crossScores", step_stack_to_js(ev.cross_scores));
+  o.set("context", step_stack_to_js(ev.cross_context));          // [layers][1][C]
   o.set("alignment", float32_array(ev.alignment.data(), ev.alignment.size()));
   o.set("macs", static_cast<double>(ev.macs));
   return o;

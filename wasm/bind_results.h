@@ -29,6 +29,8 @@ val target_tokens_to_js(const std::vector<attnseq::Token>& tokens);
 val matrix_to_js(const std::vector<std::vector<float>>& rows, int cols);
 // {data: Float32Array, layers, heads, rows, cols} for [1, layers, heads, rows, cols]; null when empty.
 val attention_stack_to_js(const attnseq::AttentionStack& stack);
+// [{data: Float32Array (rows × cols), rows, cols}] per layer: DecoderState::attention_values.
+val attention_values_to_js(const std::vector<attnseq::Matrix>& values);
 // {text, tokens, scores, probabilities, score, finished, attention, steps?} (steps: beam search)
 val hypothesis_to_js(const attnseq::TranslationHypothesis& h, int src_len, const attnseq::Translator& t);
 // The whole translation (see web/src/index.d.ts, TranslationResult).

@@ -17,6 +17,7 @@ val WasmSession::source() const {
   val o = val::object();
   o.set("sourceTokens", source_tokens_to_js(session_->source(), offsets_));
   o.set("encoderAttention", attention_stack_to_js(session_->encoder_attention()));
+  o.set("attentionValues", attention_values_to_js(session_->attention_values()));
   o.set("macs", static_cast<double>(session_->encode_macs()));
   return o;
 }

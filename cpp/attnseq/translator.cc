@@ -136,6 +136,7 @@ TranslationResult Translator::translate(const std::string& text, const DecodeOpt
     for (const Hypothesis& h : beam.hypotheses) result.hypotheses.push_back(to_text(*this, h));
     result.beam_trace = std::move(beam.trace);
     result.encoder_attention = std::move(beam.encoder_attention);
+    result.attention_values = std::move(beam.attention_values);
     result.encode_macs = beam.encode_macs;
     result.macs = beam.macs;
     return result;
@@ -144,6 +145,7 @@ TranslationResult Translator::translate(const std::string& text, const DecodeOpt
   stepwise.alternatives = 0;  // translate() returns no per-step alternatives: skip ranking the vocabulary
   StepSession session(model_, src, stepwise, ids_);
   result.encoder_attention = session.state().encoder_self_attention;
+  result.attention_values = session.state().attention_values;
   result.encode_macs = result.macs = session.state().encode_macs;
   while (!session.done()) result.macs += session.next().macs;
   result.hypotheses.push_back(to_text(*this, session.hypothesis()));
@@ -173,6 +175,7 @@ TranslationResult TranslationSession::result() const {
   r.source = source_;
   r.hypotheses.push_back(hypothesis());
   r.encoder_attention = session_.state().encoder_self_attention;
+  r.attention_values = session_.state().attention_values;
   r.encode_macs = session_.state().encode_macs;
   r.macs = r.encode_macs + step_macs_;
   return r;

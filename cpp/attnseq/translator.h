@@ -50,6 +50,7 @@ struct TranslationResult {
   std::vector<TranslationHypothesis> hypotheses;  // best first; empty for empty input
   BeamTrace beam_trace;       // beam search only
   AttentionStack encoder_attention;  // Transformer: [1, layers, heads, S, S] encoder self-attention; else empty
+  std::vector<Matrix> attention_values;  // [layer] → [S, C]: what cross-attention's weighted sums run over
   uint64_t encode_macs = 0;   // multiply-adds of the encoder
   uint64_t macs = 0;          // multiply-adds (encode + all steps)
 };
@@ -99,6 +100,7 @@ class TranslationSession {
   bool done() const { return session_.done(); }
   StepEvent next();
   const AttentionStack& encoder_attention() const { return session_.state().encoder_self_attention; }
+  const std::vector<Matrix>& attention_values() const { return session_.state().attention_values; }
   uint64_t encode_macs() const { return session_.state().encode_macs; }
   // The hypothesis so far, as text and tokens (copies the attention rows).
   TranslationHypothesis hypothesis() const;

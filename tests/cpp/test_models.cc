@@ -109,6 +109,62 @@ TEST_CASE("Transformer encoder self-attention and all cross-attention heads matc
   }
 }
 
+TEST_CASE("step 0's scores, weights and context: what PyTorch computes, and softmax / weighted sum of each other",
+          "[models][scores]") {
+  for (const char* name : {"tiny-transformer", "tiny-transformer-shared", "tiny-rnn-additive", "tiny-rnn-dot",
+                           "tiny-rnn-general", "tiny-rnn-scaled_dot"}) {
+    INFO(name);
+    Translator t = load(name);
+    for (const json& rec : golden()["models"][name]) {
+      const std::vector<int> src = rec["src"];
+      auto state = t.model()->encode(src, StateOptions{});
+      StepOutput out;
+      t.model()->step(*state, {kBosId}, out);
+      const AttentionStack& w = out.cross_attention;
+      const AttentionStack& sc = out.cross_scores;
+      const AttentionStack& cx = out.cross_context;
+      const json& gs = rec["cross_scores_step0"];   // [layers][heads][S]
+      const json& gc = rec["cross_context_step0"];  // [layers][C]
+      const json& gv = rec["attention_values"];     // [layers][S][C]
+      REQUIRE(sc.layers == static_cast<int>(gs.size()));
+      REQUIRE(state->attention_values.size() == gv.size());
+      const int S = w.keys, C = cx.keys, dh = C / w.heads;
+      for (int l = 0; l < w.layers; ++l) {
+        const Matrix& V = state->attention_values[l];  // [S, C]
+        REQUIRE(V.rows() == S);
+        REQUIRE(V.cols() == C);
+        for (int j = 0; j < S; ++j)
+          for (int c = 0; c < C; ++c) CHECK(V(j, c) == Approx(gv[l][j][c].get<double>()).margin(1e-5));
+        for (int h = 0; h < w.heads; ++h) {
+          // the scores are PyTorch's; softmax of them is the returned weights
+          double z = 0, m = -1e30;
+          for (int j = 0; j < S; ++j) m = std::max(m, static_cast<double>(sc.at(0, l, h)[j]));
+          for (int j = 0; j < S; ++j) z += std::exp(sc.at(0, l, h)[j] - m);
+          for (int j = 0; j < S; ++j) {
+            CHECK(sc.at(0, l, h)[j] == Approx(gs[l][h][j].get<double>()).margin(1e-4));
+            CHECK(w.at(0, l, h)[j] == Approx(std::exp(sc.at(0, l, h)[j] - m) / z).margin(1e-6));
+          }
+          // the context of head h is Σ_j weight_j · V[j, head h's slice]
+          for (int d = h * dh; d < (h + 1) * dh; ++d) {
+            double sum = 0;
+            for (int j = 0; j < S; ++j) sum += w.at(0, l, h)[j] * V(j, d);
+            CHECK(cx.at(0, l, 0)[d] == Approx(sum).margin(1e-5));
+            CHECK(cx.at(0, l, 0)[d] == Approx(gc[l][d].get<double>()).margin(1e-4));
+          }
+        }
+      }
+    }
+  }
+  // the fixed-context model has none of them
+  Translator none = load("tiny-rnn-none");
+  auto state = none.model()->encode(golden()["models"]["tiny-rnn-none"][0]["src"].get<std::vector<int>>(), StateOptions{});
+  StepOutput out;
+  none.model()->step(*state, {kBosId}, out);
+  CHECK(out.cross_scores.data.empty());
+  CHECK(out.cross_context.data.empty());
+  CHECK(state->attention_values.empty());
+}
+
 TEST_CASE("without the KV cache the Transformer gives identical outputs for more work", "[models][kvcache]") {
   Translator t = load("tiny-transformer");
   const std::vector<int> src = golden()["models"]["tiny-transformer"][0]["src"];

@@ -232,6 +232,40 @@ TEST_CASE("seeded sampling is reproducible and follows the distribution", "[sear
   CHECK(first[kEosId] / 2000.0 == Approx(0.1).margin(0.03));
 }
 
+TEST_CASE("a sampling step carries the distribution it was drawn from, cut tokens at 0", "[search][sample]") {
+  auto m = std::make_shared<BigramModel>();
+  DecodeOptions o;
+  o.strategy = Strategy::Sample;
+  o.alternatives = 3;
+  o.top_k = 2;  // <s> -> A .5, B .4 kept; </s> .1 cut
+  StepSession s(m, {A, kEosId}, o, kIds);
+  StepEvent e = s.next();
+  REQUIRE(e.sampled.size() == 3);
+  CHECK(e.alternatives[0].second == Approx(0.5).epsilon(1e-4));  // the model's own distribution, untouched
+  CHECK(e.sampled[0] == Approx(0.5 / 0.9).epsilon(1e-4));
+  CHECK(e.sampled[1] == Approx(0.4 / 0.9).epsilon(1e-4));
+  CHECK(e.sampled[2] == 0.0f);
+  // temperature 2 flattens: p ∝ sqrt(p_model) over all three
+  o.top_k = 0;
+  o.temperature = 2.0f;
+  StepSession t(m, {A, kEosId}, o, kIds);
+  e = t.next();
+  const double z = std::sqrt(.5) + std::sqrt(.4) + std::sqrt(.1);
+  CHECK(e.sampled[0] == Approx(std::sqrt(.5) / z).epsilon(1e-3));
+  CHECK(e.sampled[2] == Approx(std::sqrt(.1) / z).epsilon(1e-3));
+  // top-p 0.85: A (.5) and B (.4) reach it; </s> is cut
+  o.temperature = 1.0f;
+  o.top_p = 0.85f;
+  StepSession u(m, {A, kEosId}, o, kIds);
+  e = u.next();
+  CHECK(e.sampled[2] == 0.0f);
+  CHECK(e.sampled[0] + e.sampled[1] == Approx(1.0).epsilon(1e-4));
+  // greedy steps carry none
+  o.strategy = Strategy::Greedy;
+  StepSession g(m, {A, kEosId}, o, kIds);
+  CHECK(g.next().sampled.empty());
+}
+
 TEST_CASE("top-k 1 and a tiny top-p reduce sampling to greedy", "[search][sample]") {
   auto m = std::make_shared<BigramModel>();
   DecodeOptions greedy, o;

@@ -82,10 +82,22 @@ def trace(model, cfg, src):
            "beam3": beam_search(model, [src], beam=3, alpha=1.0)[0]}
     if cfg["arch"] == "transformer":
         rec["encoder_attention_l0"] = state["enc_self_attn"][0][0].tolist()  # [heads, S, S]
-        # all layers/heads of cross-attention at step 0
+        # all layers/heads of cross-attention at step 0, its scores before the softmax, its context
         st = model.encode(torch.tensor([src]), torch.tensor([len(src)]))
-        _, cross = model.decode(st, torch.tensor([[BOS]]))
+        layers = []
+        _, cross = model.decode(st, torch.tensor([[BOS]]), record=layers)
         rec["cross_attention_step0"] = [c[0, :, 0].tolist() for c in cross]  # [layers][heads][S]
+        rec["cross_scores_step0"] = [r["scores"][0, :, 0].tolist() for r in layers]  # [layers][heads][S]
+        rec["cross_context_step0"] = [r["context"][0, 0].tolist() for r in layers]  # [layers][D]
+        # the values each layer's weighted sum runs over: [layers][S][D] (heads' slices side by side)
+        rec["attention_values"] = [cv[0].transpose(0, 1).reshape(len(src), -1).tolist() for _, cv in st["cross_kv"]]
+    elif cfg["attention"] != "none":
+        st = model.encode(torch.tensor([src]), torch.tensor([len(src)]))
+        r = {}
+        model.decode(st, torch.tensor([[BOS]]), record=r)
+        rec["cross_scores_step0"] = [[r["scores"][0, 0].tolist()]]   # [1 layer][1 head][S]
+        rec["cross_context_step0"] = [r["context"][0, 0].tolist()]   # [1 layer][H]
+        rec["attention_values"] = [st["memory"][0].tolist()]         # [1 layer][S][H]
     return rec
 
 

@@ -124,8 +124,10 @@ class RnnSeq2Seq(nn.Module):
             state["keys"] = self.decoder.attention.keys(memory)
         return state
 
-    def decode(self, state, tgt_in):
-        """Teacher forcing: tgt_in [B, T] -> (logits [B, T, V], attention [B, T, S] or None, new hidden)."""
+    def decode(self, state, tgt_in, record=None):
+        """Teacher forcing: tgt_in [B, T] -> (logits [B, T, V], attention [B, T, S] or None, new hidden).
+        record: a dict that receives the attention's "scores" [B, T, S] (before the softmax) and
+        "context" [B, T, H] (the weighted sum of the memory), for the runtime's golden tests."""
         y = self.dropout(self.decoder.embed(tgt_in))
         h, hidden = self.decoder.rnn(y, state["hidden"])  # [B, T, H]
         attn = None
@@ -134,6 +136,8 @@ class RnnSeq2Seq(nn.Module):
             scores = scores.masked_fill(~state["mask"].unsqueeze(1), float("-inf"))
             attn = torch.softmax(scores, dim=-1)
             ctx = torch.bmm(attn, state["memory"])
+            if record is not None:
+                record["scores"], record["context"] = scores, ctx
             h = torch.cat([h, ctx], dim=-1)
         o = torch.tanh(self.decoder.combine(self.dropout(h)))
         logits = F.linear(self.dropout(o), self.decoder.embed.weight, self.decoder.out_bias)
@@ -188,14 +192,17 @@ class MultiHeadAttention(nn.Module):
     def project_kv(self, x):
         return self.split(self.k(x)), self.split(self.v(x))
 
-    def forward(self, x, k, v, mask):
+    def forward(self, x, k, v, mask, record=None):
         """x [B, T, D]; k, v [B, h, S, dh]; mask broadcastable to [B, h, T, S], True = keep.
-        Returns (out [B, T, D], weights [B, h, T, S])."""
+        Returns (out [B, T, D], weights [B, h, T, S]). record: a dict that receives "scores"
+        [B, h, T, S] (q·k/sqrt(dh), masked) and "context" [B, T, D] (heads concatenated, before out)."""
         q = self.split(self.q(x))
         scores = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(q.size(-1))
         scores = scores.masked_fill(~mask, float("-inf"))
         w = torch.softmax(scores, dim=-1)
         o = torch.matmul(w, v).transpose(1, 2).reshape(x.shape)
+        if record is not None:
+            record["scores"], record["context"] = scores, o
         return self.out(o), w
 
 
@@ -282,8 +289,9 @@ class Transformer(nn.Module):
         return {"mask": mask, "cross_kv": cross_kv, "self_kv": [None] * len(self.decoder.layers),
                 "pos": 0, "enc_self_attn": self_attn}
 
-    def decode(self, state, tgt_in):
-        """Appends tgt_in [B, T] to the cached prefix. Returns (logits [B, T, V], cross-attention per layer)."""
+    def decode(self, state, tgt_in, record=None):
+        """Appends tgt_in [B, T] to the cached prefix. Returns (logits [B, T, V], cross-attention per layer).
+        record: a list that receives, per decoder layer, the cross-attention's {"scores", "context"}."""
         T, p0 = tgt_in.size(1), state["pos"]
         x = self.dropout(self.decoder.embed(tgt_in) * self.scale + self.pe[p0:p0 + T])
         causal = torch.ones(T, p0 + T, dtype=torch.bool, device=x.device).tril(p0)[None, None]
@@ -298,7 +306,10 @@ class Transformer(nn.Module):
             a, _ = layer.self_attn(h, k, v, causal)
             x = x + self.dropout(a)
             ck, cv = state["cross_kv"][i]
-            a, w = layer.cross_attn(layer.norm2(x), ck, cv, state["mask"])
+            rec = None if record is None else {}
+            a, w = layer.cross_attn(layer.norm2(x), ck, cv, state["mask"], rec)
+            if record is not None:
+                record.append(rec)
             cross.append(w)
             x = x + self.dropout(a)
             x = x + self.dropout(layer.ffn(layer.norm3(x), self.dropout))

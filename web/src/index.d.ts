@@ -245,6 +245,8 @@ export interface TranslationResult extends Hypothesis {
   beamTrace?: BeamCandidate[][];
   /** Transformer: encoder self-attention (see GenerationSource); null for RNN models */
   encoderAttention: AttentionStack | null;
+  /** see GenerationSource.attentionValues */
+  attentionValues: Matrix[];
   /** multiply-adds of the encoder */
   encoderMacs: number;
   /** multiply-adds spent (encoder + all steps) */
@@ -256,6 +258,10 @@ export interface GenerationSource {
   /** Transformer: encoder self-attention, [layers][heads][S][S] with S = sourceTokens.length (rows:
    *  queries, cols: keys). null for RNN models. */
   encoderAttention: AttentionStack | null;
+  /** per decoder layer, [S × C]: the vectors cross-attention's weighted sum runs over (RNN: the encoder
+   *  states, C = hidden; Transformer: the layer's projected values, C = dModel, head h in columns
+   *  h·dh .. (h+1)·dh). Empty for the model without attention. */
+  attentionValues: Matrix[];
   /** multiply-adds of the encoder */
   macs: number;
 }
@@ -289,10 +295,19 @@ export interface GenerationStep {
   end: boolean;
   /** this is the last step: an end, or the length limit reached (done && !end: cut off) */
   done: boolean;
-  /** the `alternatives` most likely tokens, descending */
+  /** the `alternatives` most likely tokens, descending (probabilities under the model) */
   alternatives: Alternative[];
-  /** null when returnAttention is false (beam steps) */
+  /** sampling only: each alternative's probability in the distribution the token was drawn from (after
+   *  temperature, top-k and top-p; 0 = cut) */
+  sampled?: Float32Array;
+  /** the cross-attention weights (softmax of crossScores); null when returnAttention is false (beam steps) */
   crossAttention: StepAttention | null;
+  /** the scores before the softmax, same layout (RNN: the score function's values; Transformer:
+   *  q·k/sqrt(dh) per head); null without attention */
+  crossScores: StepAttention | null;
+  /** [layers][1][C]: each layer's weighted sum Σ_j weight_j · attentionValues[layer][j] (Transformer: the
+   *  heads' outputs side by side, before the output projection); null without attention */
+  context: StepAttention | null;
   /** [source tokens]: the alignment row of this step (see Hypothesis.attention) */
   alignment: Float32Array;
   /** multiply-adds of this step */

@@ -36,6 +36,14 @@ std::vector<Candidate> best_candidates(const std::vector<Live>& live, const Matr
   return all;
 }
 
+// Row `row` of a [rows, layers, heads, queries, keys] stack as a [1, ...] one (empty stays empty).
+void row_of(const AttentionStack& s, int row, AttentionStack& out) {
+  if (s.data.empty()) return;
+  out.reset(1, s.layers, s.heads, s.queries, s.keys);
+  const size_t n = static_cast<size_t>(s.layers) * s.heads * s.queries * s.keys;
+  std::copy_n(s.at(row, 0, 0), n, out.data.begin());
+}
+
 // The step record of candidate c (row c.row of this step's output), as the step session reports it.
 StepEvent record_of(const Candidate& c, int step, const Matrix& lp, const StepOutput& out, const DecodeOptions& o,
                     ControlIds ids, bool forced) {
@@ -48,10 +56,9 @@ StepEvent record_of(const Candidate& c, int step, const Matrix& lp, const StepOu
   const int V = static_cast<int>(lp.cols());
   for (auto& alt : top_k(lp.row(c.row).data(), V, o.alternatives)) ev.alternatives.emplace_back(alt.first, std::exp(alt.second));
   if (o.return_attention) {
-    const AttentionStack& ca = out.cross_attention;
-    ev.cross_attention.reset(1, ca.layers, ca.heads, 1, ca.keys);
-    for (int l = 0; l < ca.layers; ++l)
-      for (int h = 0; h < ca.heads; ++h) std::copy_n(ca.at(c.row, l, h), ca.keys, ev.cross_attention.at(0, l, h));
+    row_of(out.cross_attention, c.row, ev.cross_attention);
+    row_of(out.cross_scores, c.row, ev.cross_scores);
+    row_of(out.cross_context, c.row, ev.cross_context);
     ev.alignment.assign(out.alignment.row(c.row).data(), out.alignment.row(c.row).data() + out.alignment.cols());
   }
   ev.macs = out.macs / static_cast<uint64_t>(std::max<Eigen::Index>(lp.rows(), 1));
@@ -79,6 +86,7 @@ BeamResult beam_search(const Model& model, const std::vector<int>& src, const De
   std::unique_ptr<DecoderState> state = model.encode(src, so);
   result.encode_macs = result.macs = state->encode_macs;
   result.encoder_attention = state->encoder_self_attention;
+  result.attention_values = state->attention_values;
   const int limit = options.length_limit(static_cast<int>(src.size()), model.config());
   const int beam = options.beam_size;
 

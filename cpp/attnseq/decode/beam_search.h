@@ -20,6 +20,7 @@ struct BeamResult {
   std::vector<Hypothesis> hypotheses;  // n-best, best first, each with its steps
   BeamTrace trace;
   AttentionStack encoder_attention;    // [1, layers, heads, S, S]; empty for RNN models
+  std::vector<Matrix> attention_values;  // DecoderState::attention_values of the source
   uint64_t encode_macs = 0;            // multiply-adds of encode
   uint64_t macs = 0;                   // encode + all steps
 };

@@ -18,7 +18,12 @@ struct StepEvent {
   bool end = false;           // the token is the end of sentence (</s>)
   bool done = false;          // no further step: end, or the length limit reached (done && !end)
   std::vector<std::pair<int, float>> alternatives;  // top tokens (id, probability), descending
-  AttentionStack cross_attention;  // [1, layers, heads, 1, src_len]
+  // sampling: each alternative's probability in the distribution the token was drawn from (after
+  // temperature, top-k and top-p; 0 = cut); empty for greedy and beam search
+  std::vector<float> sampled;
+  AttentionStack cross_attention;  // [1, layers, heads, 1, src_len]: the weights
+  AttentionStack cross_scores;     // the same shape: the scores before the softmax (empty without attention)
+  AttentionStack cross_context;    // [1, layers, 1, 1, C]: the weighted sums (see StepOutput)
   std::vector<float> alignment;    // [src_len]
   uint64_t macs = 0;               // multiply-adds of this step (beam search: this hypothesis's share)
 };

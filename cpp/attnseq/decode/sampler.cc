@@ -29,35 +29,47 @@ std::vector<std::pair<int, float>> top_k(const float* x, int n, int k) {
   return out;
 }
 
-int sample(const float* logits, int n, const DecodeOptions& o, Rng& rng) {
+SamplingCandidates sampling_candidates(const float* logits, int n, const DecodeOptions& o) {
   // probabilities in double, in a platform-independent order: descending, ties by id
+  SamplingCandidates c;
   const int k = o.top_k > 0 ? std::min(o.top_k, n) : n;
-  std::vector<std::pair<int, float>> cand = top_k(logits, n, k);
-  const double m = cand.front().second / static_cast<double>(o.temperature);
-  std::vector<double> p(cand.size());
+  c.candidates = top_k(logits, n, k);
+  const double m = c.candidates.front().second / static_cast<double>(o.temperature);
+  c.weights.resize(c.candidates.size());
   double total = 0.0;
-  for (size_t i = 0; i < cand.size(); ++i) total += p[i] = std::exp(cand[i].second / static_cast<double>(o.temperature) - m);
+  for (size_t i = 0; i < c.candidates.size(); ++i)
+    total += c.weights[i] = std::exp(c.candidates[i].second / static_cast<double>(o.temperature) - m);
   // nucleus: the smallest prefix whose probability mass reaches top_p
-  size_t keep = cand.size();
+  c.keep = c.candidates.size();
   if (o.top_p < 1.0f) {
     double acc = 0.0;
-    for (size_t i = 0; i < cand.size(); ++i) {
-      acc += p[i] / total;
+    for (size_t i = 0; i < c.candidates.size(); ++i) {
+      acc += c.weights[i] / total;
       if (acc >= o.top_p) {
-        keep = i + 1;
+        c.keep = i + 1;
         break;
       }
     }
   }
-  double mass = 0.0;
-  for (size_t i = 0; i < keep; ++i) mass += p[i];
-  const double u = rng.uniform() * mass;
+  for (size_t i = 0; i < c.keep; ++i) c.mass += c.weights[i];
+  return c;
+}
+
+double SamplingCandidates::probability(int id) const {
+  for (size_t i = 0; i < keep; ++i)
+    if (candidates[i].first == id) return weights[i] / mass;
+  return 0.0;
+}
+
+int sample(const float* logits, int n, const DecodeOptions& o, Rng& rng) {
+  const SamplingCandidates c = sampling_candidates(logits, n, o);
+  const double u = rng.uniform() * c.mass;
   double acc = 0.0;
-  for (size_t i = 0; i < keep; ++i) {
-    acc += p[i];
-    if (u < acc) return cand[i].first;
+  for (size_t i = 0; i < c.keep; ++i) {
+    acc += c.weights[i];
+    if (u < acc) return c.candidates[i].first;
   }
-  return cand[keep - 1].first;
+  return c.candidates[c.keep - 1].first;
 }
 
 }  // namespace attnseq

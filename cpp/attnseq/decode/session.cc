@@ -41,7 +41,13 @@ StepEvent StepSession::next() {
   const float token_logprob = logits[ev.token] - lse;
   ev.probability = std::exp(token_logprob);
   for (auto& alt : top_k(logits, V, options_.alternatives)) ev.alternatives.emplace_back(alt.first, std::exp(alt.second - lse));
+  if (options_.strategy == Strategy::Sample && !ev.alternatives.empty()) {
+    const SamplingCandidates drawn = sampling_candidates(logits, V, options_);
+    for (const auto& alt : ev.alternatives) ev.sampled.push_back(static_cast<float>(drawn.probability(alt.first)));
+  }
   ev.cross_attention = out_.cross_attention;
+  ev.cross_scores = out_.cross_scores;
+  ev.cross_context = out_.cross_context;
   ev.alignment.assign(out_.alignment.row(0).data(), out_.alignment.row(0).data() + out_.alignment.cols());
   ev.macs = out_.macs;
 

@@ -43,11 +43,19 @@ class DecoderState {
   int steps = 0;             // tokens fed so far
   uint64_t encode_macs = 0;  // multiply-adds spent by encode
   AttentionStack encoder_self_attention;  // [1, layers, heads, S, S]; empty for RNN models
+  // [decoder layer] → [S, C]: the vectors cross-attention's weighted sum runs over (RNN: the encoder
+  // states m_j, C = H; Transformer: each decoder layer's projected values V, C = D, head h in columns
+  // h·dh .. (h+1)·dh). Empty without attention.
+  std::vector<Matrix> attention_values;
 };
 
 struct StepOutput {
   Matrix logits;                 // [rows, vocab_tgt]
   AttentionStack cross_attention;  // [rows, layers, heads, 1, S]; RNN: 1 layer, 1 head (all zero without attention)
+  AttentionStack cross_scores;   // same shape: the scores the softmax turned into cross_attention (RNN: the
+                                 //   score function's values; Transformer: q·k/sqrt(dh) per head); empty without attention
+  AttentionStack cross_context;  // [rows, layers, 1, 1, C]: Σ_j weight_j · attention_values[layer]_j (RNN: c_t;
+                                 //   Transformer: the heads' outputs concatenated, before the out projection)
   Matrix alignment;              // [rows, S]: one row per hypothesis to show as "the" alignment
                                  //   (RNN: the attention row; Transformer: last layer, mean over heads)
   uint64_t macs = 0;             // multiply-adds this step performed

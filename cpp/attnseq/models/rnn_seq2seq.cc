@@ -7,8 +7,9 @@
 namespace attnseq {
 namespace {
 
+// The encoder outputs m_j = [fwd_j ; bwd_j] ([S, H], shared by all rows) are attention_values[0]
+// (with attention; the fixed-context model keeps only the bridge's initial state).
 struct RnnState : DecoderState {
-  Matrix memory;  // [S, H]: encoder outputs [fwd_j ; bwd_j], shared by all rows
   Matrix keys;    // [S, A] additive, [S, H] otherwise: query-independent attention keys, shared
   Matrix h;       // [rows, H]: decoder state
   // scratch, reused across steps
@@ -65,14 +66,17 @@ std::unique_ptr<DecoderState> RnnSeq2Seq::encode(const std::vector<int>& src, co
   uint64_t macs = 0;
   run_encoder_direction(w_.enc_fwd, x, false, fwd, macs);
   run_encoder_direction(w_.enc_bwd, x, true, bwd, macs);
-  st->memory.resize(S, H);
-  st->memory << fwd, bwd;
+  Matrix memory(S, H);
+  memory << fwd, bwd;
   Matrix last(1, H), h0;
   last << fwd.row(S - 1), bwd.row(0);
   w_.bridge.forward(last, h0);
   st->h = h0.array().tanh().matrix();
   macs += w_.bridge.macs(1);
-  if (has_attention()) w_.attention.precompute_keys(st->memory, st->keys, macs);
+  if (has_attention()) {
+    w_.attention.precompute_keys(memory, st->keys, macs);
+    st->attention_values.push_back(std::move(memory));
+  }
   st->encode_macs = macs;
   return st;
 }
@@ -90,16 +94,23 @@ void RnnSeq2Seq::step(DecoderState& base, const std::vector<int>& tokens, StepOu
   out.cross_attention.reset(B, 1, 1, 1, S);
   out.alignment = Matrix::Zero(B, S);
   if (has_attention()) {
+    const Matrix& memory = st.attention_values[0];
     w_.attention.scores(st.h, st.keys, st.scores, st.q, macs);
+    out.cross_scores.reset(B, 1, 1, 1, S);
+    std::copy(st.scores.data(), st.scores.data() + st.scores.size(), out.cross_scores.data.begin());
     for (int b = 0; b < B; ++b) softmax_inplace(st.scores.row(b).data(), S);
     st.cat.resize(B, 2 * H);
     st.cat.leftCols(H) = st.h;
-    st.cat.rightCols(H).noalias() = st.scores * st.memory;  // context c_t = Σ α_j m_j
+    st.cat.rightCols(H).noalias() = st.scores * memory;  // context c_t = Σ α_j m_j
     macs += static_cast<uint64_t>(B) * S * H;
     out.alignment = st.scores;
     std::copy(st.scores.data(), st.scores.data() + st.scores.size(), out.cross_attention.data.begin());
+    out.cross_context.reset(B, 1, 1, 1, H);
+    for (int b = 0; b < B; ++b) std::copy_n(st.cat.row(b).data() + H, H, out.cross_context.at(b, 0, 0));
     w_.combine.forward(st.cat, st.o);
   } else {
+    out.cross_scores = AttentionStack{};
+    out.cross_context = AttentionStack{};
     w_.combine.forward(st.h, st.o);
   }
   macs += w_.combine.macs(B);

@@ -7,23 +7,20 @@
 
 namespace attnseq {
 
+// The per-source decoding state. Cross-attention keys live here, its values in
+// DecoderState::attention_values (the views show them), both [S, D] per decoder layer.
 struct Transformer::State : DecoderState {
   bool kv_cache = true;
-  int position = 0;                             // next target position
-  std::vector<Matrix> cross_k, cross_v;         // per layer [S, D]: projected encoder memory, shared by all rows
-  std::vector<std::vector<Matrix>> self_k, self_v;  // [layer][row] -> [capacity, D]; rows 0..position-1 valid
-  std::vector<std::vector<int>> history;        // [row] tokens fed so far (for recomputation without the cache)
-  Matrix x, h, q, k, v, ctx, tmp, ff;           // scratch [rows, D] / [rows, F]
+  int position = 0;                      // next target position
+  std::vector<Matrix> cross_k;           // [layer] → [S, D]: keys of the encoder output, shared by all rows
+  std::vector<KVCache> self_kv;          // [layer]: the decoder self-attention cache, [rows][positions, D]
+  std::vector<std::vector<int>> history;  // [row] tokens fed so far (to recompute without the cache)
+  AttentionScratch scratch;              // q, k, v, ctx [rows, D], one head's scores
+  Matrix x, h, tmp, ff;                  // [rows, D] residual stream / normed / sublayer output; [rows, F]
 };
 
 namespace {
-
-void ensure_capacity(Matrix& m, int rows_needed) {
-  if (m.rows() >= rows_needed) return;
-  const Eigen::Index cap = std::max<Eigen::Index>(rows_needed, std::max<Eigen::Index>(16, 2 * m.rows()));
-  m.conservativeResize(cap, m.cols());
-}
-
+constexpr int kInitialCapacity = 32;  // target positions the cache holds before it first grows
 }  // namespace
 
 Transformer::Transformer(const ModelConfig& config, std::shared_ptr<WeightStore> store)
@@ -95,14 +92,11 @@ std::unique_ptr<DecoderState> Transformer::encode(const std::vector<int>& src, c
   }
   w_.encoder_norm.forward(x, h);  // memory [S, D]
   st->cross_k.resize(c.dec_layers);
-  st->cross_v.resize(c.dec_layers);
-  for (int l = 0; l < c.dec_layers; ++l) {
-    w_.decoder[l].cross_attn.k.forward(h, st->cross_k[l]);
-    w_.decoder[l].cross_attn.v.forward(h, st->cross_v[l]);
-    macs += 2 * w_.decoder[l].cross_attn.k.macs(S);
-  }
-  st->self_k.assign(c.dec_layers, std::vector<Matrix>(1, Matrix(0, c.d_model)));
-  st->self_v = st->self_k;
+  st->attention_values.resize(c.dec_layers);
+  for (int l = 0; l < c.dec_layers; ++l)
+    w_.decoder[l].cross_attn.project_memory(h, st->cross_k[l], st->attention_values[l], macs);
+  st->self_kv.resize(c.dec_layers);
+  for (KVCache& kv : st->self_kv) kv.reset(1, c.d_model, std::min(kInitialCapacity, c.max_positions));
   st->history.assign(1, {});
   st->encode_macs = macs;
   return st;
@@ -111,44 +105,29 @@ std::unique_ptr<DecoderState> Transformer::encode(const std::vector<int>& src, c
 void Transformer::decode_position(State& st, const std::vector<int>& tokens, bool record, StepOutput* out,
                                   Matrix& x) const {
   const TransformerConfig& c = config_.transformer;
-  const int B = st.rows, D = c.d_model, S = st.src_len, t = st.position;
+  const int D = c.d_model, S = st.src_len, t = st.position;
   if (t >= c.max_positions)
     throw Error(ErrorCode::BadInput, "target position " + std::to_string(t) + " is beyond the model's " +
                                          std::to_string(c.max_positions) + " positions (lower max_length)");
   uint64_t macs = 0;
   embed(w_.tgt_embed, tokens, t, x);
-  st.ctx.resize(B, D);
   for (int l = 0; l < c.dec_layers; ++l) {
     const DecoderLayerWeights& L = w_.decoder[l];
-    // masked self-attention over positions 0..t (the cache holds 0..t-1)
+    // masked self-attention over positions 0..t (the cache holds 0..t-1, then t)
     L.norm1.forward(x, st.h);
-    L.self_attn.q.forward(st.h, st.q);
-    L.self_attn.k.forward(st.h, st.k);
-    L.self_attn.v.forward(st.h, st.v);
-    macs += 3 * L.self_attn.q.macs(B);
-    for (int b = 0; b < B; ++b) {
-      Matrix& K = st.self_k[l][b];
-      Matrix& V = st.self_v[l][b];
-      ensure_capacity(K, t + 1);
-      ensure_capacity(V, t + 1);
-      K.row(t) = st.k.row(b);
-      V.row(t) = st.v.row(b);
-      L.self_attn.attend(st.q.row(b).data(), K.data(), V.data(), t + 1, st.ctx.row(b).data(), nullptr, macs);
-    }
-    L.self_attn.out.forward(st.ctx, st.tmp);
-    macs += L.self_attn.out.macs(B);
+    L.self_attn.cached_self_attention(st.h, st.self_kv[l], st.scratch, st.tmp, macs);
     x += st.tmp;
     // cross-attention over the source
     L.norm2.forward(x, st.h);
-    L.cross_attn.q.forward(st.h, st.q);
-    macs += L.cross_attn.q.macs(B);
-    for (int b = 0; b < B; ++b) {
-      float* w = record ? out->cross_attention.at(b, l, 0) : nullptr;
-      L.cross_attn.attend(st.q.row(b).data(), st.cross_k[l].data(), st.cross_v[l].data(), S, st.ctx.row(b).data(), w,
-                          macs);
+    AttentionRecord rec;
+    if (record) {
+      rec.weights = out->cross_attention.at(0, l, 0);
+      rec.scores = out->cross_scores.at(0, l, 0);
+      rec.stride = static_cast<size_t>(c.dec_layers) * c.heads * S;
+      rec.context = out->cross_context.at(0, l, 0);
+      rec.context_stride = static_cast<size_t>(c.dec_layers) * D;
     }
-    L.cross_attn.out.forward(st.ctx, st.tmp);
-    macs += L.cross_attn.out.macs(B);
+    L.cross_attn.cross_attention(st.h, st.cross_k[l], st.attention_values[l], st.scratch, st.tmp, rec, macs);
     x += st.tmp;
     // feed-forward
     L.norm3.forward(x, st.h);
@@ -166,10 +145,13 @@ void Transformer::step(DecoderState& base, const std::vector<int>& tokens, StepO
   const int B = st.rows, S = st.src_len;
   out.macs = 0;
   out.cross_attention.reset(B, c.dec_layers, c.heads, 1, S);
+  out.cross_scores.reset(B, c.dec_layers, c.heads, 1, S);
+  out.cross_context.reset(B, c.dec_layers, 1, 1, c.d_model);
   for (int b = 0; b < B; ++b) st.history[b].push_back(tokens[b]);
   if (!st.kv_cache) {
-    // Recompute the whole prefix: replay positions 0..t-1 into a fresh cache, then the new one.
+    // Recompute the whole prefix: replay positions 0..t-1 into an emptied cache, then the new one.
     st.position = 0;
+    for (KVCache& kv : st.self_kv) kv.reset(B, c.d_model, std::min(kInitialCapacity, c.max_positions));
     const int t = static_cast<int>(st.history[0].size()) - 1;
     std::vector<int> column(B);
     for (int p = 0; p < t; ++p) {
@@ -195,13 +177,7 @@ void Transformer::step(DecoderState& base, const std::vector<int>& tokens, StepO
 void Transformer::reorder(DecoderState& base, const std::vector<int>& keep) const {
   validate_keep(base, keep);
   auto& st = static_cast<State&>(base);
-  const int t = st.position;
-  for (auto* caches : {&st.self_k, &st.self_v})
-    for (auto& layer : *caches) {
-      std::vector<Matrix> next(keep.size());
-      for (size_t i = 0; i < keep.size(); ++i) next[i] = layer[keep[i]].topRows(t);
-      layer.swap(next);
-    }
+  for (KVCache& kv : st.self_kv) kv.reorder(keep);  // keeps its capacity
   std::vector<std::vector<int>> history(keep.size());
   for (size_t i = 0; i < keep.size(); ++i) history[i] = st.history[keep[i]];
   st.history.swap(history);

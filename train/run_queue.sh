@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Training queue: two lanes, at most 2 training processes (1 thread each, niced so that builds and
-# tests on the same cores come first) at once, for the models still to train or improve:
+# tests on the same cores come first; budgets count each process's CPU time, so the time a niced run
+# waits is not charged) at once, for the models still to train or improve:
 #   lane A: en-fr-transformer (6+2 layers, long run)
 #   lane B: en-zh-transformer, zh-en-transformer (Simplified data), then en-fr-gru-attn
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
@@ -32,7 +33,7 @@ run() {  # NAME DATA BUDGET_MIN
   local seed=()
   [ -f "train/snapshots/$name.pt" ] && seed=(--seed-from "train/snapshots/$name.pt")
   nice -n 10 $PY train/train.py --data "$data" --arch-config "train/configs/$name.json" --out "$out" \
-      --budget-min "$budget" --threads 1 "${seed[@]}" >> "$out/stdout.txt" 2>&1
+      --budget-min "$budget" --budget-clock cpu --threads 1 "${seed[@]}" >> "$out/stdout.txt" 2>&1
   echo "$(date '+%F %T') end $name rc=$?"
   if [ -f "$out/done" ] && [ -x train/finish_run.sh ]; then
     train/finish_run.sh "$name" "$data" >> "$out/finish.txt" 2>&1 || echo "finish_run $name failed"

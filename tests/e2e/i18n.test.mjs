@@ -17,18 +17,32 @@ async function files(dir) {
   return out;
 }
 
-test('every used message key exists in both languages', async () => {
+// Keys built at run time, by prefix: where their values come from and the test that checks every one.
+const DYNAMIC = {
+  'dec.': 'the engine\'s option table and strategy choices: tests/js/options.test.js',
+  'err.': 'the error codes of the module and the JavaScript side: tests/js/errors.test.js',
+};
+
+test('every used message key exists in both languages (direct, in ternaries, in data, or built at run time)', async () => {
+  const namespaces = new Set(Object.keys(en).map((k) => k.split('.')[0]));
   const used = new Set();
   for (const f of await files(path.join(ROOT, 'web'))) {
+    if (f.includes(`${path.sep}i18n${path.sep}`)) continue;
     const src = await readFile(f, 'utf8');
-    for (const m of src.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z]+)'/g)) used.add(m[1]);
+    // any quoted 'ns.key' whose namespace is a catalog's: t('a.b'), t(x ? 'a.b' : 'c.d'), {notice: 'a.b'}
+    for (const m of src.matchAll(/['"]([a-z][a-zA-Z]*)\.([a-zA-Z][a-zA-Z0-9]*)['"]/g)) if (namespaces.has(m[1])) used.add(`${m[1]}.${m[2]}`);
     for (const m of src.matchAll(/data-i18n(?:-label|-title|-placeholder)?="([^"]+)"/g)) used.add(m[1]);
+    // a key built at run time must have a declared prefix (checked by its own test)
+    for (const m of src.matchAll(/`([a-z][a-zA-Z]*\.)\$\{/g)) {
+      if (namespaces.has(m[1].slice(0, -1))) assert.ok(m[1] in DYNAMIC, `${path.relative(ROOT, f)}: key \`${m[1]}\${…}\` built at run time: declare its prefix in DYNAMIC with the test that checks its values`);
+    }
   }
   assert.ok(used.size > 50);
   for (const k of used) {
     assert.ok(k in en, `en lacks ${k}`);
     assert.ok(k in zh, `zh lacks ${k}`);
   }
+  for (const k of ['beam.finished', 'beam.kept', 'beam.pruned', 'topk.chosen', 'topk.choose']) assert.ok(used.has(k), `the scan sees ${k}`);
 });
 
 test('the catalogs have the same keys and placeholders', () => {

@@ -3,7 +3,9 @@
 # tests on the same cores come first; budgets count each process's CPU time, so the time a niced run
 # waits is not charged) at once, for the models still to train or improve:
 #   lane A: en-fr-transformer (6+2 layers, long run)
-#   lane B: en-zh-transformer, zh-en-transformer (Simplified data), then en-fr-gru-attn
+#   lane B: en-zh-transformer (Simplified data), then the GRU encoder-decoders of the score-function
+#           comparison, one recipe for all (180 CPU-minutes, last-5 average): additive (en-fr-gru-attn),
+#           dot, general, scaled dot; then zh-en-transformer
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
 # en-fr-gru-attn, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
 # Resumable: runs whose work/ckpt/NAME/done exists are skipped, unfinished ones resume from
@@ -48,7 +50,10 @@ prepare work/data/en-zh $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-src
 case "${1:-}" in
   "") ;;
   en-fr-transformer) run en-fr-transformer work/data/en-fr 600; exit ;;
-  en-fr-gru-attn) run en-fr-gru-attn work/data/en-fr 240; exit ;;
+  en-fr-gru-attn) run en-fr-gru-attn work/data/en-fr 180; exit ;;
+  en-fr-gru-dot) run en-fr-gru-dot work/data/en-fr 180; exit ;;
+  en-fr-gru-general) run en-fr-gru-general work/data/en-fr 180; exit ;;
+  en-fr-gru-scaled-dot) run en-fr-gru-scaled-dot work/data/en-fr 180; exit ;;
   en-fr-gru-noattn) run en-fr-gru-noattn work/data/en-fr 60; exit ;;
   zh-en-transformer) run zh-en-transformer work/data/zh-en 150; exit ;;
   en-zh-transformer) run en-zh-transformer work/data/en-zh 150; exit ;;
@@ -56,7 +61,8 @@ case "${1:-}" in
 esac
 
 ( run en-fr-transformer work/data/en-fr 600 ) &
-( run en-zh-transformer work/data/en-zh 150; run zh-en-transformer work/data/zh-en 150
-  run en-fr-gru-attn work/data/en-fr 240 ) &
+( run en-zh-transformer work/data/en-zh 150
+  for g in attn dot general scaled-dot; do run en-fr-gru-$g work/data/en-fr 180; done
+  run zh-en-transformer work/data/zh-en 150 ) &
 wait
 echo "$(date '+%F %T') queue finished"

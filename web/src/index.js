@@ -43,7 +43,7 @@ export class Translator {
    * does nothing): call it early, while the page still fetches what it needs to choose a model.
    */
   static prewarm() {
-    if (canSpawnWorker() && isMainThread()) WorkerClient.prewarm();
+    if (canSpawnWorker() && isMainThread() && WorkerClient.canStart()) WorkerClient.prewarm();
   }
 
   /**
@@ -54,7 +54,7 @@ export class Translator {
    * @returns {Promise<{name: string, kind: string, applies: string, min?: number, max?: number, default: any, doc: string, choices?: string[]}[]>}
    */
   static async decodingOptions() {
-    if (canSpawnWorker() && isMainThread()) return WorkerClient.ask('decodingOptions');
+    if (canSpawnWorker() && isMainThread() && WorkerClient.canStart()) return WorkerClient.ask('decodingOptions');
     return (await sharedCore()).decodingOptions();
   }
 

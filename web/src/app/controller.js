@@ -16,13 +16,17 @@ import { optionTable } from '../state/options.js';
 
 const ALTERNATIVES = 6;
 
-/** The catalogue entry's arch/attention (written from the file) against the model actually loaded. */
+/**
+ * The catalogue entry's arch/attention (written from the file by scripts/manifest_sha256.mjs) against
+ * the model actually loaded. A hand-written catalogue may leave them out: then nothing is claimed.
+ */
 function checkArchitecture(entry, info) {
   const c = info.config;
   const found = { arch: c.arch, attention: c.arch === 'transformer' ? 'multihead' : c.attention };
-  if (entry.arch === found.arch && entry.attention === found.attention) return;
+  const wrong = ['arch', 'attention'].filter((k) => entry[k] !== undefined && entry[k] !== found[k]);
+  if (!wrong.length) return;
   throw Object.assign(new Error(`the file ${entry.file ?? entry.url} holds a ${found.arch} model with ${found.attention} attention, `
-    + `but the catalogue lists "${entry.id}" as ${entry.arch} with ${entry.attention} attention`), { code: 'MODEL_MISMATCH' });
+    + `but the catalogue lists "${entry.id}" as ${entry.arch ?? '?'} with ${entry.attention ?? '?'} attention`), { code: 'MODEL_MISMATCH' });
 }
 
 /** Engine step → contract Step. */

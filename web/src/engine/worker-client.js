@@ -62,6 +62,15 @@ export class WorkerClient {
     if (!WorkerClient.#spare) WorkerClient.#spare = WorkerClient.#start();
   }
 
+  /** Whether a worker can be started from here: not when these modules are data: URLs (single-file build). */
+  static canStart() {
+    try {
+      return new URL('./worker.js', import.meta.url).protocol !== 'data:';
+    } catch {
+      return false;
+    }
+  }
+
   /**
    * Calls core.js `method` in the prewarmed worker (started now if there is none), which a later
    * spawn() still takes: for what needs the engine but no model (the decoding options).

@@ -101,6 +101,22 @@ class WasmTranslator {
     });
   }
 
+  // {value: [[begin, end], ...]} | {error}: the sentences of `text` as UTF-16 spans (Translator::sentences)
+  val sentences(const std::string& text) const {
+    return guarded([&] {
+      const std::vector<int> offsets = utf16_offsets(text);
+      val out = val::array();
+      int i = 0;
+      for (const auto& [begin, end] : t_->sentences(text)) {
+        val span = val::array();
+        span.set(0, offsets[begin]);
+        span.set(1, offsets[end]);
+        out.set(i++, span);
+      }
+      return out;
+    });
+  }
+
   // {value: source tokens (with </s>)} | {error}
   val tokenize(const std::string& text) const {
     return guarded([&] { return source_tokens_to_js(t_->tokenize(text), utf16_offsets(text)); });
@@ -116,7 +132,8 @@ EMSCRIPTEN_BINDINGS(attnseq_translator) {
       .function("info", &WasmTranslator::info)
       .function("translate", &WasmTranslator::translate)
       .function("start", &WasmTranslator::start)
-      .function("tokenize", &WasmTranslator::tokenize);
+      .function("tokenize", &WasmTranslator::tokenize)
+      .function("sentences", &WasmTranslator::sentences);
 }
 
 }  // namespace attnseq_wasm

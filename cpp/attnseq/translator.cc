@@ -5,6 +5,7 @@
 
 #include "attnseq/core/errors.h"
 #include "attnseq/models/factory.h"
+#include "attnseq/text/sentences.h"
 #include "attnseq/text/tokenizer.h"
 
 namespace attnseq {
@@ -116,6 +117,12 @@ std::vector<Token> Translator::tokenize(const std::string& text) const {
                                              " tokens (with </s>); this model accepts at most " +
                                              std::to_string(info_.config.max_src_len) +
                                              ": translate it one sentence at a time");
+  return out;
+}
+
+std::vector<std::pair<size_t, size_t>> Translator::sentences(const std::string& text) const {
+  std::vector<std::pair<size_t, size_t>> out;
+  for (const text::SentenceSpan& s : text::split_sentences(text)) out.emplace_back(s.begin, s.end);
   return out;
 }
 

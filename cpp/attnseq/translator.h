@@ -74,6 +74,9 @@ class Translator {
 
   // Source pieces (with </s>) and their spans. Throws InputTooLong beyond the model's limit.
   std::vector<Token> tokenize(const std::string& text) const;
+  // The sentences of a paragraph, as byte spans [begin, end) of `text` (text/sentences.h): translate
+  // them one at a time (the models are trained on single sentences).
+  std::vector<std::pair<size_t, size_t>> sentences(const std::string& text) const;
   // Target ids of a prefix text (no </s>), for DecodeOptions::prefix.
   std::vector<int> target_ids(const std::string& text) const;
   std::string detokenize(const std::vector<int>& target_ids) const;

@@ -117,6 +117,8 @@ Without --text, reads stdin and writes one line per input line (an empty line gi
   --text TEXT              translate TEXT instead of reading stdin
   --json                   print one JSON object per sentence: source and target tokens, ids,
                            probabilities, scores, attention matrices, the steps (beam: the beam trace too)
+  --sentences              split each input line into sentences (. ! ? 。！？, line breaks) and translate
+                           them one by one (--json: {"sentences": [{"span": [begin, end], ...}]})
   --info                   print the model's config and metadata as JSON and exit
   --options                print the decoding options (names, kinds, defaults, ranges, docs) as JSON and exit
   --help                   this text
@@ -139,6 +141,7 @@ CliArgs parse_args(const std::vector<std::string>& argv) {
     };
     if (f == "--help" || f == "-h") a.help = true;
     else if (f == "--json") a.json = true;
+    else if (f == "--sentences") a.sentences = true;
     else if (f == "--info") a.info = true;
     else if (f == "--options") a.list_options = true;
     else if (f == "--model") a.model_path = value();

@@ -13,7 +13,8 @@ struct CliArgs {
   std::string text;                  // --text (otherwise stdin, one sentence per line)
   bool has_text = false;
   std::string prefix_text;           // --prefix: forced start of the translation
-  bool json = false;                 // --json: one JSON object per sentence
+  bool json = false;                 // --json: one JSON object per input line
+  bool sentences = false;            // --sentences: split each line into sentences, translate each
   bool info = false;                 // --info: print the model's metadata and exit
   bool list_options = false;         // --options: print the decoding options as JSON and exit
   bool help = false;                 // --help

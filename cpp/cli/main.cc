@@ -18,17 +18,44 @@ std::shared_ptr<attnseq::Bytes> read_file(const std::string& path) {
   return bytes;
 }
 
-// Translates one sentence and prints one line; returns false when it failed (reported on stderr).
+// Joins translated sentences: a space between them, none after Chinese or Japanese text.
+std::string join_sentences(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& p : parts) {
+    if (p.empty()) continue;
+    const bool cjk_end = out.size() >= 3 && static_cast<unsigned char>(out[out.size() - 3]) >= 0xE3 &&
+                         static_cast<unsigned char>(out[out.size() - 3]) <= 0xEF;
+    if (!out.empty() && !cjk_end) out += ' ';
+    out += p;
+  }
+  return out;
+}
+
+// Translates one input line (one sentence, or each of its sentences with --sentences) and prints one
+// line; returns false when it failed (reported on stderr).
 bool translate_line(const attnseq::Translator& t, const attnseq_cli::CliArgs& args, const std::string& line,
                     long line_no) {
   attnseq::DecodeOptions options = args.options;
   try {
     if (!args.prefix_text.empty()) options.prefix = t.target_ids(args.prefix_text);
-    const attnseq::TranslationResult r = t.translate(line, options);
+    std::vector<std::pair<size_t, size_t>> spans = {{0, line.size()}};
+    if (args.sentences) spans = t.sentences(line);
+    std::vector<std::string> texts;
+    nlohmann::json sentences = nlohmann::json::array();
+    attnseq::TranslationResult r;
+    for (const auto& [begin, end] : spans) {
+      r = t.translate(line.substr(begin, end - begin), options);
+      texts.push_back(r.hypotheses.empty() ? "" : r.hypotheses[0].text);
+      if (args.sentences && args.json) {
+        nlohmann::json j = attnseq_cli::result_json(r);
+        j["span"] = {begin, end};
+        sentences.push_back(std::move(j));
+      }
+    }
     if (args.json)
-      std::cout << attnseq_cli::result_json(r).dump() << '\n';
+      std::cout << (args.sentences ? nlohmann::json{{"sentences", sentences}} : attnseq_cli::result_json(r)).dump() << '\n';
     else
-      std::cout << (r.hypotheses.empty() ? "" : r.hypotheses[0].text) << '\n';
+      std::cout << (args.sentences ? join_sentences(texts) : texts.empty() ? "" : texts[0]) << '\n';
     return true;
   } catch (const attnseq::Error& e) {
     std::cerr << "attnseq: line " << line_no << ": " << e.code_name() << ": " << e.what() << '\n';

@@ -44,3 +44,9 @@ expect_run(ARGS --model ${MODEL} STDIN ${TMP}/in.txt RESULT 0 LINES 4 OUT_MATCH 
 expect_run(ARGS --model ${MODEL} --json STDIN ${TMP}/in.txt RESULT 0 LINES 4 OUT_MATCH "\"hypotheses\"")
 expect_run(ARGS --model ${MODEL} --json --text "the cat" --strategy beam --n-best 2 RESULT 0 OUT_MATCH "\"beam_trace\"")
 expect_run(ARGS --model ${MODEL} --info RESULT 0 OUT_MATCH "\"arch\": \"transformer\"")
+# --sentences: one output line per input line; JSON gives each sentence's byte span
+file(WRITE ${TMP}/para.txt "the cat. the dog! le chat?\nhello world\n")
+expect_run(ARGS --model ${MODEL} --sentences STDIN ${TMP}/para.txt RESULT 0 LINES 2)
+expect_run(ARGS --model ${MODEL} --sentences --json --text "the cat. the dog! le chat?" RESULT 0
+           OUT_MATCH "^\\{\"sentences\":\\[\\{.*\"span\":\\[0,8\\].*\"span\":\\[9,17\\].*\"span\":\\[18,26\\]")
+expect_run(ARGS --options RESULT 0 OUT_MATCH "\"name\": \"beam_size\"")

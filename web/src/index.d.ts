@@ -355,6 +355,9 @@ export class Translator {
    * yields no step.
    */
   generate(text: string, options?: DecodeOptions & CallOptions): Generation;
+  /** The sentences of a paragraph, to translate one by one: after . ! ? (not abbreviations or initials),
+   *  after 。！？, at line breaks; spans are UTF-16 offsets of `text` (the same split as the CLI's --sentences). */
+  sentences(text: string): Promise<{ text: string; span: [number, number] }[]>;
   /** the source tokens the model would read for `text` (`</s>` included); INPUT_TOO_LONG past maxSrcLen */
   tokenize(text: string): Promise<SourceToken[]>;
   /** heap of the WebAssembly instance this translator runs in (shared by in-thread translators) */

@@ -142,6 +142,18 @@ export class Translator {
     return new Generation(this.#client, this.#model, text, decode, signal);
   }
 
+  /**
+   * The sentences of a paragraph, to translate one by one (the models are trained on single
+   * sentences): [{text, span: [begin, end]}] with UTF-16 spans of `text`. Splits after . ! ? (not
+   * after abbreviations such as "Mr." or initials), after 。！？ and at line breaks.
+   * @param {string} text
+   * @returns {Promise<{text: string, span: [number, number]}[]>}
+   */
+  async sentences(text) {
+    const spans = await this.#client.call('sentences', [this.#model, text]);
+    return spans.map(([b, e]) => ({ text: text.slice(b, e), span: [b, e] }));
+  }
+
   /** The source pieces of `text` (with `</s>`) and their UTF-16 spans. */
   async tokenize(text) {
     return this.#client.call('tokenize', [this.#model, text]);

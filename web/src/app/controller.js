@@ -55,8 +55,9 @@ export function engineOptions(o, table) {
 
 export class AppController {
   /**
-   * @param {{model: Store<ModelState>, run: Store<RunState>, work?: Store<WorkState>}} stores  model and run
-   *   stores (state/stores.js); work: the KV-cache counter's, optional
+   * @param {{model: Store<ModelState>, run: Store<RunState>, work?: Store<WorkState>,
+   *   paragraph?: Store<import('../state/stores.js').ParagraphState>}} stores  model and run stores
+   *   (state/stores.js); work: the KV-cache counter's, paragraph: the text's sentences, both optional
    * @param {{manifestUrl?: string}} [options]  manifestUrl: the catalogue (default: models/manifest.json)
    */
   constructor(stores, { manifestUrl } = {}) {
@@ -67,6 +68,7 @@ export class AppController {
     this.entry = null;
     this.loaded = null;  // the entry last loaded successfully: kept when another one fails to load
     this.runs = 0;
+    this.paragraphs = 0;
     this.abort = null;
   }
 
@@ -137,10 +139,7 @@ export class AppController {
     const ctrl = new AbortController();
     this.abort = ctrl;
     const entry = this.entry;
-    // The model's worker died (crash, out of memory, terminated): restart it, loading the model again;
-    // a model that failed to load is tried again (with the store showing the progress or the error).
-    if (hasFailed(entry) || this.stores.model.get().status === 'error') await this.selectModel(entry.id);
-    const tr = await getTranslator(entry);
+    const tr = await this.#translator(entry);
     const info = modelInfo(entry, tr.info);
     const run = emptyRun(++this.runs, text, info, { ...options, prefix: forced ?? undefined });
     const { run: runStore } = this.stores;
@@ -160,6 +159,57 @@ export class AppController {
       runStore.set({ status: 'error', ...errorFields(e, { max: tr.info?.config?.maxSrcLen ?? '?' }), version: runStore.get().version + 1 });
       throw e;
     }
+  }
+
+  /**
+   * The current model's Translator. When its worker died (crash, out of memory, terminated) it is
+   * restarted, loading the model again; a model that failed to load is tried again (with the store
+   * showing the progress or the error).
+   */
+  async #translator(entry) {
+    if (hasFailed(entry) || this.stores.model.get().status === 'error') await this.selectModel(entry.id);
+    return getTranslator(entry);
+  }
+
+  /**
+   * Translates a text of one or more sentences (the engine splits it; the models are trained on single
+   * sentences): sentence `selected` streams into the run store for the views, then every other one is
+   * translated for the output. The paragraph store holds the sentences and their translations.
+   * @returns {Promise<import('../state/contract.js').Run|null>} the selected sentence's run; null when superseded
+   */
+  async translateParagraph(text, options, selected = 0) {
+    const paragraph = this.stores.paragraph;
+    const my = ++this.paragraphs;
+    const tr = await this.#translator(this.entry);
+    const parts = await tr.sentences(text);
+    if (my !== this.paragraphs) return null;
+    if (!parts.length) parts.push({ text, span: [0, text.length] });
+    selected = Math.min(Math.max(0, selected), parts.length - 1);
+    paragraph?.set({ text, selected, sentences: parts.map((p) => ({ ...p, output: null, ended: null })) });
+    const run = await this.translate(parts[selected].text, options);
+    if (!run || my !== this.paragraphs) return run;
+    this.#sentenceDone(selected, run.output, run.steps.at(-1)?.end ?? true);
+    for (let i = 0; i < parts.length && paragraph; i++) {
+      if (i === selected) continue;
+      const r = await tr.translate(parts[i].text, engineOptions(options, this.optionTable));
+      if (my !== this.paragraphs) break;
+      this.#sentenceDone(i, r.text, r.finished);
+    }
+    return run;
+  }
+
+  /** Shows sentence `index` of the paragraph in the views (its run streams into the run store). */
+  selectSentence(index, options) {
+    const p = this.stores.paragraph?.get();
+    if (!p?.sentences[index]) return null;
+    this.stores.paragraph.set({ selected: index });
+    return this.translate(p.sentences[index].text, options);
+  }
+
+  #sentenceDone(i, output, ended) {
+    const paragraph = this.stores.paragraph;
+    if (!paragraph) return;
+    paragraph.set({ sentences: paragraph.get().sentences.map((s, k) => (k === i ? { ...s, output, ended } : s)) });
   }
 
   /** Greedy or sampling: the steps stream in as the engine takes them. */
@@ -194,11 +244,16 @@ export class AppController {
   }
 
   /** Re-decodes the current run from step `index` with token `id` instead of the one it took. */
-  alternative(index, id) {
+  async alternative(index, id) {
     const run = this.stores.run.get().run;
     if (!run) return null;
     const forced = [...run.steps.slice(0, index).map((x) => x.token.id), id];
-    return this.translate(run.text, run.options, forced);
+    const { prefix: _, ...options } = run.options;
+    const next = await this.translate(run.text, options, forced);
+    // the sentence's translation is now this one
+    const p = this.stores.paragraph?.get();
+    if (next && p?.sentences[p.selected]?.text === run.text) this.#sentenceDone(p.selected, next.output, next.steps.at(-1)?.end ?? true);
+    return next;
   }
 
   /** The KV-cache counter: the same tokens decoded again without the cache, per-step work of both. */

@@ -1,7 +1,7 @@
 // The demo page (web/index.html): stores, the app controller, the player and the views wired
 // together. The first translation of an example sentence starts as soon as the default model loads.
 import '../components/index.js';
-import { createModelStore, createRunStore, createPlaybackStore, createViewStore, createOptionsStore, createWorkStore } from '../state/stores.js';
+import { createModelStore, createRunStore, createPlaybackStore, createViewStore, createOptionsStore, createWorkStore, createParagraphStore } from '../state/stores.js';
 import { t, languages, getLanguage, setLanguage, onLanguageChange, translateDom, detectLanguage } from '../i18n/index.js';
 import { AppController } from './controller.js';
 import { createPlayer, bindPlaybackKeys } from './player.js';
@@ -25,6 +25,7 @@ else setLanguage(detectLanguage());
 const stores = {
   model: createModelStore(), run: createRunStore(), playback: createPlaybackStore(),
   view: createViewStore(), options: createOptionsStore(), work: createWorkStore(),
+  paragraph: createParagraphStore(),
 };
 const speed = Number(params.get('speed'));
 if ([0.5, 1, 2, 4, 8].includes(speed)) stores.playback.set({ speed });
@@ -88,6 +89,28 @@ stores.run.subscribe(({ run }) => {
     return li;
   }));
 });
+// The sentences of the text: a picker when there are several; a note when the length limit cut one.
+function renderSentences() {
+  const { sentences, selected } = stores.paragraph.get();
+  const box = $('#sentences');
+  box.hidden = sentences.length < 2;
+  box.replaceChildren(...(sentences.length < 2 ? [] : sentences.map((x, k) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sentence';
+    b.setAttribute('aria-pressed', String(k === selected));
+    b.append(Object.assign(document.createElement('span'), { className: 'n', textContent: String(k + 1) }), ` ${x.text}`);
+    b.addEventListener('click', () => { if (k !== stores.paragraph.get().selected) run(() => controller.selectSentence(k, { ...options() })); });
+    return b;
+  })));
+  const cut = sentences.map((x, k) => (x.ended === false ? k + 1 : 0)).filter(Boolean);
+  const note = $('#result-note');
+  note.hidden = !cut.length;
+  note.textContent = !cut.length ? '' : sentences.length > 1 ? t('app.cutSentences', { list: cut.join(', ') }) : t('app.cut');
+}
+stores.paragraph.subscribe(renderSentences);
+onLanguageChange(renderSentences);
+
 const work = $('#work');
 const renderWork = () => { work.data = { ...stores.work.get(), index: stores.playback.get().index }; };
 stores.work.subscribe(renderWork);
@@ -132,7 +155,7 @@ function translateNow() {
     if (stores.run.get().status !== 'running') stores.run.set({ notice: 'app.empty', status: stores.run.get().run ? 'done' : 'idle', error: null });
     return;
   }
-  run(() => controller.translate(text, { ...options() }));
+  run(() => controller.translateParagraph(text, { ...options() }));
 }
 $('#translate-form').addEventListener('submit', (e) => { e.preventDefault(); translateNow(); });
 $('#text').addEventListener('keydown', (e) => {

@@ -5,14 +5,14 @@
 //
 //   data-view: loop | playback | topk | lines | heatmap | cross-heads | self-heads | self-lines |
 //              self-heatmap | beam | output | softmax | context | step-label
-import { attentionRows, selfAttentionRows, decoderInput, pieceText } from '../state/contract.js';
+import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences } from '../state/contract.js';
 import { t, getLanguage, withLanguage } from '../i18n/index.js';
 
 /** @typedef {import('../components/dom.js').View} View */
 
 /**
  * @param {Element} root
- * @param {Pick<import('../state/stores.js').Stores, 'run' | 'playback' | 'view'>} stores
+ * @param {Pick<import('../state/stores.js').Stores, 'run' | 'playback' | 'view' | 'paragraph'>} stores
  * @param {{act: (a: object) => void, onAlternative?: (d: {index: number, id: number}) => void,
  *          lang?: () => string|null}} handlers   lang: a widget's own UI language
  * @returns {() => void} unbind
@@ -78,12 +78,16 @@ export function bindViews(root, stores, handlers) {
     // At the end of a finished run every step's context is drawn alike.
     const ctxCurrent = run.done && i === run.steps.length - 1 ? null : i;
     setKeyed('context', `${crossKey}|${ctxCurrent}`, () => ({ source, target, rows: m.attention === 'none' ? null : crossRows(), current: ctxCurrent }));
-    const text = i < 0 ? '' : (step?.text ?? '');
+    // The result first: the whole translation (every sentence), not the animation's progress.
+    const sentences = stores.paragraph?.get().sentences ?? [];
+    const text = sentences.length > 1 ? joinSentences(sentences.map((s, k) => (k === stores.paragraph.get().selected && s.output === null ? run.output : s.output)))
+      : run.output;
     for (const el of all('output')) el.textContent = text;
     for (const el of all('step-label')) el.textContent = i < 0 ? t('fig.noStep') : t('fig.stepLabel', { n: i + 1, token: pieceText(step.piece) });
   }
 
   const unsubs = [stores.run.subscribe(render), stores.playback.subscribe(render), stores.view.subscribe(render)];
+  if (stores.paragraph) unsubs.push(stores.paragraph.subscribe(render));
 
   const listeners = {
     'attnseq-playback': (e) => handlers.act(e.detail),

@@ -24,7 +24,7 @@ import { statusOf } from './errors.js';
 import { renderStatusInto } from './status-view.js';
 import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../state/options.js';
 
-const STYLES = ['base.css', 'components.css', 'widgets.css'].map((f) => new URL(`../../styles/${f}`, import.meta.url).href);
+const STYLES = ['base.css', 'components.css', 'views.css', 'widgets.css'].map((f) => new URL(`../../styles/${f}`, import.meta.url).href);
 
 export class WidgetElement extends HTMLElement {
   // Decoding attributes are not observed (their names come from the engine, after the element is

@@ -31,6 +31,7 @@ export interface EmbindTranslator extends EmbindObject {
   /** value null: blank text, nothing to generate */
   start(text: string, options: DecodeOptions | undefined): Envelope<EmbindSession | null>;
   tokenize(text: string): Envelope<SourceToken[]>;
+  sentences(text: string): Envelope<[number, number][]>;
 }
 
 /** The instantiated module: the Embind bindings (wasm/bind_*.cc) on top of Emscripten's own members. */

@@ -45,6 +45,13 @@ export class Core {
     return this.guard(() => unwrap(m.translator.translate(text, options)));
   }
 
+  /** The sentences of `text`: [[begin, end]] UTF-16 spans (C++ text/sentences.h). */
+  sentences(model, text) {
+    const m = this.model(model);
+    text = checkText(text);
+    return this.guard(() => unwrap(m.translator.sentences(text)));
+  }
+
   tokenize(model, text) {
     const m = this.model(model);
     text = checkText(text);

@@ -9,7 +9,7 @@
 import { Core } from './core.js';
 import { serializeError } from './errors.js';
 
-export const METHODS = ['load', 'translate', 'tokenize', 'start', 'step', 'close', 'dispose', 'memory', 'decodingOptions', 'throwForTest'];
+export const METHODS = ['load', 'translate', 'tokenize', 'sentences', 'start', 'step', 'close', 'dispose', 'memory', 'decodingOptions', 'throwForTest'];
 
 /**
  * @param {{postMessage: Function, addEventListener?: Function, onmessage?: any, start?: Function}} port

@@ -170,6 +170,20 @@ export function decoderInput(run, i) {
   return [run.model.bos, ...run.steps.slice(0, Math.max(0, i)).map((s) => s.piece)];
 }
 
+/**
+ * Translated sentences as one text: a space between them, none after Chinese or Japanese (which
+ * write no spaces), as the CLI's --sentences joins them.
+ * @param {(string|null)[]} parts
+ */
+export function joinSentences(parts) {
+  let out = '';
+  for (const p of parts) {
+    if (!p) continue;
+    out += out && !/[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]$/.test(out) ? ` ${p}` : p;
+  }
+  return out;
+}
+
 /** An empty Run for a model and input (the controller fills it). */
 export function emptyRun(id, text, model, options) {
   return {

@@ -89,6 +89,27 @@ export function createOptionsStore() {
 }
 
 /**
+ * One sentence of the text, and its translation (model state: what the engine computed).
+ * @typedef {Object} Sentence
+ * @property {string} text
+ * @property {[number, number]} span     UTF-16 offsets in the whole text
+ * @property {string|null} output        its translation; null until computed
+ * @property {boolean|null} ended        false when the length limit stopped it before the end token
+ */
+/**
+ * The text as sentences (the engine splits it; each is translated by itself) and which one the
+ * views show (the run store holds that sentence's run).
+ * @typedef {Object} ParagraphState
+ * @property {string} text
+ * @property {Sentence[]} sentences
+ * @property {number} selected
+ */
+/** @returns {Store<ParagraphState>} */
+export function createParagraphStore() {
+  return createStore(/** @type {ParagraphState} */ ({ text: '', sentences: [], selected: 0 }));
+}
+
+/**
  * The stores of a page (the demo) or of a widget: each makes its own set.
  * @typedef {Object} Stores
  * @property {Store<ModelState>} model
@@ -97,4 +118,5 @@ export function createOptionsStore() {
  * @property {Store<ViewState>} view
  * @property {Store<WorkState>} work
  * @property {Store<RunOptions>} [options]   the demo's decoding form (a widget reads its attributes instead)
+ * @property {Store<ParagraphState>} [paragraph]  the text's sentences and their translations
  */

@@ -1,0 +1,93 @@
+#include "attnseq/text/sentences.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iterator>
+#include <string>
+
+#include "attnseq/text/utf8.h"
+
+namespace attnseq::text {
+namespace {
+
+// Words that end with a period without ending a sentence (lower case, without the period).
+constexpr std::string_view kAbbreviations[] = {"mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "e.g", "i.e",
+                                               "no", "mt", "m", "mme", "mlle", "mm", "cf", "fig", "approx"};
+
+bool is_space(char32_t c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == 0x00A0 || c == 0x3000 ||
+         c == 0x2009 || c == 0x202F;
+}
+bool is_break(char32_t c) { return c == '\n' || c == 0x2028 || c == 0x2029; }
+bool is_ascii_end(char32_t c) { return c == '.' || c == '!' || c == '?' || c == 0x2026; }  // … too
+bool is_wide_end(char32_t c) { return c == 0x3002 || c == 0xFF01 || c == 0xFF1F || c == 0xFF0E; }  // 。！？．
+bool is_closer(char32_t c) {
+  return c == '"' || c == '\'' || c == ')' || c == ']' || c == 0x00BB || c == 0x201D || c == 0x2019 || c == 0x300D ||
+         c == 0x300F || c == 0xFF09 || c == 0x3011;
+}
+
+struct Char {
+  char32_t c;
+  size_t begin, end;
+};
+
+std::vector<Char> decode(std::string_view s) {
+  std::vector<Char> out;
+  for (size_t i = 0; i < s.size();) {
+    const Utf8Char u = decode_utf8(s.substr(i));
+    out.push_back({u.code_point, i, i + u.length});
+    i += u.length;
+  }
+  return out;
+}
+
+// Whether the period at chars[i] ends an abbreviation or an initial ("Mr.", "e.g.", "J.").
+bool after_abbreviation(std::string_view s, const std::vector<Char>& chars, size_t i) {
+  size_t j = i;
+  while (j > 0 && !is_space(chars[j - 1].c) && !is_break(chars[j - 1].c) && chars[j - 1].c != '(' &&
+         chars[j - 1].c != '"')
+    --j;
+  std::string word(s.substr(chars[j].begin, chars[i].begin - chars[j].begin));
+  for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (word.size() == 1 && std::isalpha(static_cast<unsigned char>(word[0]))) return true;  // an initial
+  return std::find(std::begin(kAbbreviations), std::end(kAbbreviations), word) != std::end(kAbbreviations);
+}
+
+}  // namespace
+
+std::vector<SentenceSpan> split_sentences(std::string_view s) {
+  const std::vector<Char> chars = decode(s);
+  std::vector<SentenceSpan> out;
+  size_t start = 0;  // index into chars of the current sentence's first character
+  auto emit = [&](size_t end_index) {  // the sentence chars[start, end_index), trimmed
+    size_t b = start, e = end_index;
+    while (b < e && (is_space(chars[b].c) || is_break(chars[b].c))) ++b;
+    while (e > b && (is_space(chars[e - 1].c) || is_break(chars[e - 1].c))) --e;
+    if (b < e) out.push_back({chars[b].begin, chars[e - 1].end});
+    start = end_index;
+  };
+  for (size_t i = 0; i < chars.size(); ++i) {
+    const char32_t c = chars[i].c;
+    if (is_break(c)) {
+      emit(i + 1);
+      continue;
+    }
+    const bool wide = is_wide_end(c), ascii = is_ascii_end(c);
+    if (!wide && !ascii) continue;
+    size_t j = i + 1;  // past a run of end marks and closing quotes/brackets
+    while (j < chars.size() && (is_ascii_end(chars[j].c) || is_wide_end(chars[j].c) || is_closer(chars[j].c))) ++j;
+    if (wide) {
+      emit(j);
+      i = j - 1;
+      continue;
+    }
+    if (j < chars.size() && !is_space(chars[j].c) && !is_break(chars[j].c)) continue;  // "3.5", "a.m.x"
+    if (c == '.' && j == i + 1 && after_abbreviation(s, chars, i)) continue;
+    emit(j);
+    i = j - 1;
+  }
+  emit(chars.size());
+  return out;
+}
+
+}  // namespace attnseq::text

@@ -1,0 +1,51 @@
+// Paragraph → sentences (text/sentences.h), by hand.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "attnseq/text/sentences.h"
+
+namespace {
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  for (const auto& sp : attnseq::text::split_sentences(s)) out.push_back(s.substr(sp.begin, sp.end - sp.begin));
+  return out;
+}
+
+using V = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("sentences end at . ! ? followed by space, with closing quotes", "[sentences]") {
+  CHECK(split("I ate an apple. Then a banana! Why? ") == V{"I ate an apple.", "Then a banana!", "Why?"});
+  CHECK(split("He said \"stop.\" She left.") == V{"He said \"stop.\"", "She left."});
+  CHECK(split("Wait... what?! OK") == V{"Wait...", "what?!", "OK"});
+  CHECK(split("no end mark") == V{"no end mark"});
+  CHECK(split("").empty());
+  CHECK(split("  \n \t ").empty());
+}
+
+TEST_CASE("abbreviations, initials and numbers do not end sentences", "[sentences]") {
+  CHECK(split("Mr. Smith met Dr. Watson. They talked.") == V{"Mr. Smith met Dr. Watson.", "They talked."});
+  CHECK(split("It costs 3.50 euros. J. K. Rowling wrote it.") == V{"It costs 3.50 euros.", "J. K. Rowling wrote it."});
+  CHECK(split("M. Dupont est là. Mme Martin aussi.") == V{"M. Dupont est là.", "Mme Martin aussi."});
+  CHECK(split("Fruit, e.g. apples. Good.") == V{"Fruit, e.g. apples.", "Good."});
+}
+
+TEST_CASE("full-width end marks split without spaces; line breaks split", "[sentences]") {
+  CHECK(split("我吃了一个苹果。然后吃了一个香蕉！你呢？") == V{"我吃了一个苹果。", "然后吃了一个香蕉！", "你呢？"});
+  CHECK(split("他说：“好。”我走了。") == V{"他说：“好。”", "我走了。"});
+  CHECK(split("first line\nsecond line\r\n\nthird") == V{"first line", "second line", "third"});
+  CHECK(split("Bonjour !\nÇa va ?") == V{"Bonjour !", "Ça va ?"});  // French space before ! ?
+}
+
+TEST_CASE("spans are byte offsets of the original text, whatever it holds", "[sentences]") {
+  const std::string s = "  Héllo wörld.  Ünïcode!";
+  const auto spans = attnseq::text::split_sentences(s);
+  REQUIRE(spans.size() == 2);
+  CHECK(spans[0].begin == 2);
+  CHECK(s.substr(spans[1].begin, spans[1].end - spans[1].begin) == "Ünïcode!");
+  const std::string bad = "abc. \xff\xfe def.";  // malformed bytes stay inside a sentence
+  CHECK(split(bad).size() == 2);
+}

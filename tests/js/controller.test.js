@@ -115,3 +115,23 @@ describe('contract index math', () => {
     assert.deepEqual(decoderInput(run, 2), ['<s>', '▁Le', '▁chat']);
   });
 });
+
+describe('pieces, words and aggregated attention', () => {
+  test('piece groups join a lone ▁ to the next piece; word groups join a word\'s pieces', async () => {
+    const { pieceGroups, groupLabels, aggregate } = await import('../../web/src/state/contract.js');
+    const pieces = ['▁I', '▁a', 'te', '▁an', '▁apple', '.', '</s>'];
+    assert.deepEqual(pieceGroups(pieces, ['</s>']), [[0], [1], [2], [3], [4], [5], [6]]);
+    assert.deepEqual(groupLabels(pieces, pieceGroups(pieces, ['</s>']), ['</s>']), ['I', 'a', '·te', 'an', 'apple', '.', '</s>']);
+    assert.deepEqual(pieceGroups(pieces, ['</s>'], true), [[0], [1, 2], [3], [4, 5], [6]]);
+    assert.deepEqual(groupLabels(pieces, pieceGroups(pieces, ['</s>'], true), ['</s>']), ['I', 'ate', 'an', 'apple.', '</s>']);
+    const zh = ['▁', '猫', '喝了', '牛奶', '。', '</s>'];
+    assert.deepEqual(pieceGroups(zh, ['</s>']), [[0, 1], [2], [3], [4], [5]]);
+    assert.deepEqual(groupLabels(zh, pieceGroups(zh, ['</s>']), ['</s>']), ['猫', '喝了', '牛奶', '。', '</s>']);
+    assert.deepEqual(pieceGroups(zh, ['</s>'], true), [[0, 1], [2], [3], [4], [5]]);
+    // rows: mean over the row group, sum over the column group; rows stay distributions
+    const rows = [[0.5, 0.3, 0.2], [0.1, 0.1, 0.8], [0.2, 0.2, 0.6]];
+    const agg = aggregate(rows, [[0, 1], [2]], [[0, 1], [2]]);
+    assert.deepEqual(agg.map((r) => [...r].map((x) => Math.round(x * 100) / 100)), [[0.5, 0.5], [0.4, 0.6]]);
+    assert.equal(aggregate(rows.slice(0, 1), [[0, 1], [2]], [[0, 1, 2]]).length, 1);  // rows still to come are left out
+  });
+});

@@ -35,6 +35,7 @@ export function toStep(s) {
     token: s.token, piece: s.token.piece, text: s.text, probability: s.probability,
     alternatives: s.alternatives ?? [], crossAttention: s.crossAttention ?? null,
     alignment: s.alignment ?? [], forced: !!s.forced, end: !!s.end, done: !!s.done, macs: s.macs ?? 0,
+    crossScores: s.crossScores ?? null, context: s.context ?? null, sampled: s.sampled ?? null,
   };
 }
 
@@ -219,6 +220,7 @@ export class AppController {
     const src = await gen.source;
     run.sourceTokens = src.sourceTokens;
     run.encoderAttention = src.encoderAttention ?? null;
+    run.attentionValues = src.attentionValues ?? [];
     run.encoderMacs = src.macs ?? 0;
     bump();
     for await (const s of gen) {
@@ -235,6 +237,7 @@ export class AppController {
       alternatives: ALTERNATIVES, prefix: forced?.length ? forced : undefined, signal: ctrl.signal });
     run.sourceTokens = r.sourceTokens;
     run.encoderAttention = r.encoderAttention ?? null;
+    run.attentionValues = r.attentionValues ?? [];
     run.encoderMacs = r.encoderMacs ?? 0;
     run.beamTrace = r.beamTrace ?? null;
     run.hypotheses = r.hypotheses.map((x) => ({ text: x.text, score: x.score }));

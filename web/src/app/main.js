@@ -51,6 +51,13 @@ document.addEventListener('click', (e) => {
   if (b) exportFigure(document.getElementById(b.dataset.export), `attnseq-${b.dataset.export.replace('fig-', '')}`, b.dataset.format);
 });
 
+// Pieces or words in the attention figures
+$('#level').addEventListener('change', (e) => stores.view.set({ level: /** @type {HTMLInputElement} */ (e.target).value === 'word' ? 'word' : 'piece' }));
+stores.view.subscribe(({ level }) => {
+  const radio = /** @type {HTMLInputElement | null} */ (document.querySelector(`#level input[value="${level}"]`));
+  if (radio && !radio.checked) radio.checked = true;
+});
+
 // Model picker and status
 const modelSel = $('#model');
 function renderModelPicker() {

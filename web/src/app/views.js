@@ -5,7 +5,7 @@
 //
 //   data-view: loop | playback | topk | lines | heatmap | cross-heads | self-heads | self-lines |
 //              self-heatmap | beam | output | softmax | context | step-label
-import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences } from '../state/contract.js';
+import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences, pieceGroups, groupLabels, aggregate } from '../state/contract.js';
 import { t, getLanguage, withLanguage } from '../i18n/index.js';
 
 /** @typedef {import('../components/dom.js').View} View */
@@ -31,6 +31,8 @@ export function bindViews(root, stores, handlers) {
   };
 
   const render = () => withLanguage(handlers.lang?.() ?? null, draw);
+  let rowStep = [];      // figure row → the step it shows (its last piece)
+  let querySource = [];  // self-attention figure row → its first source piece
 
   function draw() {
     const { run } = stores.run.get();
@@ -46,44 +48,83 @@ export function bindViews(root, stores, handlers) {
     const i = Math.min(index, run.steps.length - 1);
     const step = run.steps[i];
     const source = run.sourceTokens.map((x) => x.piece);
-    const target = run.steps.slice(0, i + 1).map((x) => x.piece);
+    const pieces = run.steps.map((x) => x.piece);
+    const target = pieces.slice(0, i + 1);
     const m = run.model, enc = run.encoderAttention;
+    const controls = [m.bos, m.eos];
+    const words = v.level === 'word';
     const base = `${run.id}|${source.length}|${i}|${getLanguage()}`;
     const failed = stores.run.get().status === 'error';
     setKeyed('loop', `${base}|${run.steps.length}|${run.done}|${failed}`, () => ({ bos: m.bos, steps: run.steps, index: i, done: run.done, failed }));
     set('playback', { index: i, total: run.steps.length, playing, speed });
-    setKeyed('topk', base, () => (step ? { alternatives: step.alternatives, chosen: step.token.id, index: i, context: decoderInput(run, i), interactive: !!handlers.onAlternative } : null));
-    const crossKey = `${base}|${v.layer}|${v.head}`;
+    setKeyed('topk', `${base}|${run.options.strategy}`, () => (step ? {
+      alternatives: step.alternatives, sampled: step.sampled ?? null, chosen: step.token.id, index: i,
+      context: decoderInput(run, i), interactive: !!handlers.onAlternative, options: run.options,
+    } : null));
+    // The figures: every target token of a finished run (later ones can be picked too), pieces or
+    // words (aggregated), a word's pieces marked as such.
+    const shownSteps = run.done ? run.steps.length - 1 : i;
+    const srcGroups = pieceGroups(source, controls, words);
+    const tgtGroups = pieceGroups(pieces.slice(0, shownSteps + 1), controls, words);
+    const srcLabels = groupLabels(source, srcGroups, controls);
+    const tgtLabels = groupLabels(pieces, tgtGroups, controls);
+    const current = tgtGroups.findIndex((g) => g.includes(i));
+    rowStep = tgtGroups.map((g) => g.at(-1));
+    const crossKey = `${base}|${v.layer}|${v.head}|${words}|${shownSteps}`;
     let rows = null;
-    const crossRows = () => (rows ??= attentionRows(run, i, v.layer, v.head));
-    const caption = () => t('fig.crossCaption', { model: m.label, tokens: target.map(pieceText).join(' ') });
-    setKeyed('lines', crossKey, () => ({ source, target, rows: crossRows(), current: i, caption: caption() }));
-    setKeyed('heatmap', crossKey, () => ({ rowLabels: target, colLabels: source, rows: crossRows(), current: i, caption: caption() }));
+    const crossRows = () => (rows ??= aggregate(attentionRows(run, shownSteps, v.layer, v.head), tgtGroups, srcGroups));
+    const caption = () => t(words ? 'fig.crossCaptionWords' : 'fig.crossCaption', { model: m.label, tokens: target.map(pieceText).join(' ') });
+    setKeyed('lines', crossKey, () => ({ source: srcLabels, target: tgtLabels, rows: crossRows(), current, caption: caption() }));
+    setKeyed('heatmap', crossKey, () => ({ rowLabels: tgtLabels, colLabels: srcLabels, rows: crossRows(), current, caption: caption() }));
     setKeyed('cross-heads', `${run.id}|${v.layer}|${v.head}|${getLanguage()}`, () => (m.arch === 'transformer' ? { layers: m.decLayers, heads: m.heads, layer: v.layer, head: v.head, alignment: true, label: t('fig.crossHeads') } : null));
     setKeyed('self-heads', `${run.id}|${!!enc}|${v.encLayer}|${v.encHead}|${getLanguage()}`, () => (enc ? { layers: enc.layers, heads: enc.heads, layer: v.encLayer, head: v.encHead, label: t('fig.selfHeads') } : null));
-    const q = Math.min(v.query, source.length - 1);
-    const selfKey = `${run.id}|${!!enc}|${v.encLayer}|${v.encHead}|${q}|${getLanguage()}`;
+    const q = Math.max(0, srcGroups.findIndex((g) => g.includes(Math.min(v.query, source.length - 1))));
+    querySource = srcGroups.map((g) => g[0]);
+    const selfKey = `${run.id}|${!!enc}|${v.encLayer}|${v.encHead}|${q}|${words}|${getLanguage()}`;
     let selfRows = null;
     const selfData = (heat) => {
       if (!enc) return null;
-      selfRows ??= selfAttentionRows(enc, v.encLayer, v.encHead);
-      const caption = t('fig.selfCaption', { token: pieceText(source[q] ?? '') });
-      return heat ? { rowLabels: source, colLabels: source, rows: selfRows, current: q, caption }
-        : { source, target: source, rows: selfRows, current: q, caption, showAll: false };
+      selfRows ??= aggregate(selfAttentionRows(enc, v.encLayer, v.encHead), srcGroups, srcGroups);
+      const caption = t(words ? 'fig.selfCaptionWords' : 'fig.selfCaption', { token: srcLabels[q] ?? '' });
+      return heat ? { rowLabels: srcLabels, colLabels: srcLabels, rows: selfRows, current: q, caption }
+        : { source: srcLabels, target: srcLabels, rows: selfRows, current: q, caption, showAll: false };
     };
     setKeyed('self-lines', selfKey, () => selfData(false));
     setKeyed('self-heatmap', selfKey, () => selfData(true));
     setKeyed('beam', `${run.id}|${!!run.beamTrace}|${run.done}`, () => (run.beamTrace ? { trace: run.beamTrace, best: run.steps.map((x) => x.token.id), beamSize: run.options.beamSize } : null));
-    setKeyed('softmax', base, () => (step ? { source, weights: step.alignment, target: step.piece, index: i } : null));
+    setKeyed('softmax', `${base}|${v.layer}|${v.head}`, () => (step ? softmaxData(run, i, v, srcLabels, srcGroups) : null));
     // At the end of a finished run every step's context is drawn alike.
     const ctxCurrent = run.done && i === run.steps.length - 1 ? null : i;
-    setKeyed('context', `${crossKey}|${ctxCurrent}`, () => ({ source, target, rows: m.attention === 'none' ? null : crossRows(), current: ctxCurrent }));
+    setKeyed('context', `${base}|${v.layer}|${v.head}|${ctxCurrent}`, () => ({ source, target, rows: m.attention === 'none' ? null : attentionRows(run, i, v.layer, v.head), current: ctxCurrent }));
     // The result first: the whole translation (every sentence), not the animation's progress.
     const sentences = stores.paragraph?.get().sentences ?? [];
     const text = sentences.length > 1 ? joinSentences(sentences.map((s, k) => (k === stores.paragraph.get().selected && s.output === null ? run.output : s.output)))
       : run.output;
     for (const el of all('output')) el.textContent = text;
     for (const el of all('step-label')) el.textContent = i < 0 ? t('fig.noStep') : t('fig.stepLabel', { n: i + 1, token: pieceText(step.piece) });
+  }
+
+  /**
+   * The softmax view's data: what the engine computed at step i for one attention head (RNN: its
+   * only one; Transformer: the chosen layer/head, the last layer's first head for "alignment"/"mean").
+   */
+  function softmaxData(run, i, v, srcLabels, srcGroups) {
+    const st = run.steps[i], m = run.model;
+    if (!st.crossScores || !st.context) return { none: true, index: i, target: st.piece };
+    const L = st.crossScores.layers, H = st.crossScores.heads, S = st.crossScores.cols;
+    const layer = v.layer === 'alignment' ? L - 1 : Math.min(v.layer, L - 1);
+    const head = v.head === 'mean' || v.layer === 'alignment' ? 0 : Math.min(v.head, H - 1);
+    const at = (stack) => stack.data.subarray((layer * H + head) * S, (layer * H + head + 1) * S);
+    const C = st.context.cols, dh = C / H;
+    const values = run.attentionValues?.[layer];
+    return {
+      kind: m.attention, layer, head, layers: L, heads: H, index: i, target: st.piece,
+      source: srcGroups.map((g) => g.map((j) => run.sourceTokens[j].piece)), labels: srcLabels, groups: srcGroups,
+      scores: at(st.crossScores), weights: at(st.crossAttention),
+      context: st.context.data.subarray(layer * C + head * dh, layer * C + (head + 1) * dh),
+      values: values ? { data: values.data, cols: values.cols, from: head * dh, to: (head + 1) * dh } : null,
+      picked: v.layer !== 'alignment' && v.head !== 'mean',
+    };
   }
 
   const unsubs = [stores.run.subscribe(render), stores.playback.subscribe(render), stores.view.subscribe(render)];
@@ -94,8 +135,8 @@ export function bindViews(root, stores, handlers) {
     'attnseq-seek': (e) => handlers.act({ action: 'seek', index: e.detail.index }),
     'attnseq-pick': (e) => {
       const name = e.target.closest('[data-view]')?.dataset.view ?? '';
-      if (name.startsWith('self-')) stores.view.set({ query: e.detail.index });
-      else handlers.act({ action: 'seek', index: e.detail.index });
+      if (name.startsWith('self-')) stores.view.set({ query: querySource[e.detail.index] ?? e.detail.index });
+      else handlers.act({ action: 'seek', index: rowStep[e.detail.index] ?? e.detail.index });
     },
     'attnseq-head': (e) => {
       const name = e.target.closest('[data-view]')?.dataset.view;

@@ -1,56 +1,103 @@
-// <attnseq-softmax-step>: one attention step taken apart: a score per source token, the softmax
-// that turns the scores into weights, and the weighted sum of the encoder states (the context).
-// Scores are recovered from the weights as log α (softmax does not change when a constant is added
-// to every score, so these are the model's scores up to that constant).
+// <attnseq-softmax-step>: one attention step taken apart, with the numbers the engine computed:
+// the score of every source token (the model's score function: additive, dot, general, scaled dot,
+// or one Transformer head's q·k/√d), the softmax that turns the scores into weights, and the weighted
+// sum of the vectors attention reads (the encoder states, or the head's values) that makes the
+// context vector. Nothing here is recomputed from the weights: scores, weights and context are the
+// step's crossScores, crossAttention and context; the vectors are the source's attentionValues.
 //
-// data: { source: string[], weights: ArrayLike<number>, target: string, index: number }
+// data: {
+//   kind: 'additive'|'dot'|'general'|'scaled_dot'|'multihead'
+//   layer, head, layers, heads: number      the head shown (RNN: 0, 0, 1, 1)
+//   picked: boolean                         the user chose the head (else the last layer's first)
+//   index: number, target: string           the step and the token it produced
+//   source: string[][]                      the source pieces of each row's group
+//   scores, weights: ArrayLike<number>      per source piece (S)
+//   context: ArrayLike<number>              the head's part of the context vector (C)
+//   values: {data, cols, from, to} | null   [S × cols] vectors, this head's columns [from, to)
+// } | {none: true, index, target} (a model without attention)
 import { View, define, h, pct } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
 const COLORS = 8;
+const FORMULAS = {
+  additive: 'e_j = vᵀ tanh(W s + U h_j)', dot: 'e_j = s · h_j', general: 'e_j = sᵀ W h_j',
+  scaled_dot: 'e_j = s · h_j / √d', multihead: 'e_j = q · k_j / √d_h',
+};
+
+const KINDS = { additive: 'sm.kindAdditive', dot: 'sm.kindDot', general: 'sm.kindGeneral', scaled_dot: 'sm.kindScaled' };
+
+/** Diverging colour of a vector component relative to the largest magnitude m. */
+function valueColor(x, m) {
+  const a = Math.min(1, Math.abs(x) / (m || 1));
+  return x >= 0 ? `rgba(37, 99, 235, ${a.toFixed(3)})` : `rgba(194, 65, 12, ${a.toFixed(3)})`;
+}
 
 class SoftmaxStep extends View {
   render(d) {
     this.replaceChildren();
-    if (!d || !d.source?.length) {
+    if (!d) {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
       return;
     }
-    const w = Array.from(d.weights, (x) => Math.max(x, 1e-9));
-    const logs = w.map(Math.log);
-    const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
-    const scores = logs.map((x) => x - mean);
-    const smax = Math.max(...scores.map(Math.abs), 1e-6);
-    const exps = scores.map(Math.exp), z = exps.reduce((a, b) => a + b, 0);
-    const target = pieceText(d.target);
-    this.appendChild(h('p', { class: 'sm-title' }, t('sm.title', { n: d.index + 1, token: target })));
+    if (d.none) {
+      this.appendChild(h('p', { class: 'empty' }, t('sm.none')));
+      return;
+    }
+    const pieces = d.source.flat();
+    const S = d.scores.length;
+    const scores = Array.from(d.scores), w = Array.from(d.weights);
+    const max = Math.max(...scores), smax = Math.max(...scores.map(Math.abs), 1e-6);
+    const exps = scores.map((e) => Math.exp(e - max)), z = exps.reduce((a, b) => a + b, 0);
+    this.appendChild(h('p', { class: 'sm-title' }, t('sm.title', { n: d.index + 1, token: pieceText(d.target) })));
+    const where = d.kind === 'multihead'
+      ? t(d.picked ? 'sm.head' : 'sm.headDefault', { layer: d.layer + 1, head: d.head + 1, heads: d.heads })
+      : t(KINDS[d.kind] ?? 'sm.kindAdditive');
+    this.appendChild(h('p', { class: 'sm-formula' }, h('code', {}, FORMULAS[d.kind] ?? ''), ' ', h('span', { class: 'hint' }, where)));
     const table = h('table', { class: 'sm-table' },
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, t('sm.token')), h('th', { scope: 'col' }, t('sm.score')),
-        h('th', { scope: 'col', class: 'exp' }, 'exp(e)'), h('th', { scope: 'col' }, t('sm.weight')))));
+        h('th', { scope: 'col', class: 'exp' }, 'exp(e_j − max)'), h('th', { scope: 'col' }, t('sm.weight')))));
     const body = h('tbody');
-    d.source.forEach((p, j) => {
+    for (let j = 0; j < S; j++) {
       const neg = scores[j] < 0, bw = (50 * Math.abs(scores[j])) / smax;
       body.appendChild(h('tr', {},
-        h('th', { scope: 'row' }, h('span', { class: `swatch c${j % COLORS}` }), pieceText(p)),
+        h('th', { scope: 'row' }, h('span', { class: `swatch c${j % COLORS}` }), pieceText(pieces[j] ?? '')),
         h('td', { class: 'sm-score' }, h('div', { class: 'sm-cell' },
           h('span', { class: 'sbar' }, h('span', { class: `sfill${neg ? ' neg' : ''}`, style: neg ? { right: '50%', width: `${bw}%` } : { left: '50%', width: `${bw}%` } })),
           h('span', { class: 'num' }, scores[j].toFixed(2)))),
-        h('td', { class: 'num exp' }, exps[j].toFixed(2)),
+        h('td', { class: 'num exp' }, exps[j].toFixed(3)),
         h('td', { class: 'sm-w' }, h('div', { class: 'sm-cell' }, h('span', { class: 'bar' }, h('span', { class: 'fill', style: { width: `${100 * w[j]}%` } })), h('span', { class: 'num' }, pct(w[j]))))));
-    });
+    }
     table.appendChild(body);
-    table.appendChild(h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, 'Σ'), h('td'), h('td', { class: 'num exp' }, z.toFixed(2)), h('td', { class: 'num' }, '100%'))));
+    const total = w.reduce((a, b) => a + b, 0);
+    table.appendChild(h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, 'Σ'), h('td'), h('td', { class: 'num exp' }, z.toFixed(3)), h('td', { class: 'num' }, pct(total)))));
     this.appendChild(h('div', { class: 'fig-scroll' }, table));
     this.appendChild(h('p', { class: 'sm-formula' }, ...t('sm.formula').split('\n').map((line) => h('span', {}, line))));
-    const sum = h('div', { class: 'sm-sum', role: 'img', 'aria-label': t('sm.sumLabel') });
-    d.source.forEach((p, j) => {
-      if (w[j] < 0.005) return;
-      sum.appendChild(h('span', { class: `seg c${j % COLORS}`, style: { flexGrow: String(w[j]) }, title: `${pieceText(p)} ${pct(w[j])}` },
-        w[j] > 0.08 ? pieceText(p) : ''));
-    });
-    this.appendChild(h('div', { class: 'sm-context' }, h('span', { class: 'sm-c' }, t('sm.context', { n: d.index + 1 })), sum));
+    this.appendChild(this.#context(d, pieces, w));
+  }
+
+  /** c = Σ_j α_j v_j: the vectors as rows of coloured cells, their weights, and the context row. */
+  #context(d, pieces, w) {
+    const block = h('div', { class: 'sm-ctx-block' }, h('p', { class: 'sm-c' }, t(d.kind === 'multihead' ? 'sm.contextHead' : 'sm.context', { n: d.index + 1 })));
+    if (!d.values) return block;
+    const { data, cols, from, to } = d.values;
+    const C = to - from, S = w.length;
+    let m = 0;
+    for (let j = 0; j < S; j++) for (let c = from; c < to; c++) m = Math.max(m, Math.abs(data[j * cols + c]));
+    for (const x of d.context) m = Math.max(m, Math.abs(x));
+    const cell = Math.max(2, Math.min(12, Math.floor(480 / C)));
+    const grid = h('div', { class: 'sm-vectors', role: 'img', 'aria-label': t('sm.vectorsLabel', { n: S, dims: C }) });
+    const row = (label, weight, get, cls = '') => h('div', { class: `sm-vrow ${cls}` },
+      h('span', { class: 'sm-vlabel' }, label), h('span', { class: 'num sm-vw' }, weight),
+      h('span', { class: 'sm-vcells' }, Array.from({ length: C }, (_, c) => h('span', {
+        class: 'sm-vcell', style: { width: `${cell}px`, backgroundColor: valueColor(get(c), m) },
+      }))));
+    for (let j = 0; j < S; j++) grid.appendChild(row(pieceText(pieces[j] ?? ''), `× ${pct(w[j])}`, (c) => data[j * cols + from + c], w[j] > 0.3 ? 'strong' : ''));
+    grid.appendChild(row(`c${d.index + 1}`, '=', (c) => d.context[c], 'sm-ctx'));
+    block.appendChild(h('div', { class: 'fig-scroll' }, grid));
+    block.appendChild(h('p', { class: 'hint' }, t('sm.vectorsHint', { dims: C })));
+    return block;
   }
 }
 

@@ -7,6 +7,9 @@
 //   index: number           the step
 //   context: string[]       pieces of the decoder input at this step (for the caption)
 //   interactive?: boolean   alternatives are buttons (default true)
+//   sampled?: ArrayLike<number> | null   sampling: each alternative's probability in the distribution
+//                           the token was drawn from (after temperature, top-k, top-p; 0 = cut)
+//   options?: {temperature, topK, topP}   the sampling settings (for the legend)
 // }
 // events: attnseq-alternative {index, id, piece}
 import { View, define, h, pct } from './dom.js';
@@ -30,24 +33,37 @@ class TopkBars extends View {
       this.appendChild(h('p', { class: 'empty' }, t('topk.empty')));
       return;
     }
-    const max = Math.max(...d.alternatives.map((a) => a.probability), 1e-9);
+    const sampled = d.sampled ? Array.from(d.sampled) : null;
+    const max = Math.max(...d.alternatives.map((a) => a.probability), ...(sampled ?? []), 1e-9);
     const interactive = d.interactive !== false;
     this.appendChild(h('p', { class: 'topk-caption' }, t('topk.caption', {
       n: d.index + 1, context: (d.context ?? []).map(pieceText).join(' '),
     })));
-    const list = h('ul', { class: 'topk', 'aria-label': t('topk.label', { n: d.index + 1 }) });
-    for (const a of d.alternatives) {
+    if (sampled) {
+      const o = d.options ?? {};
+      this.appendChild(h('p', { class: 'topk-legend' },
+        h('span', { class: 'key model' }), t('topk.model'), ' ', h('span', { class: 'key drawn' }),
+        t('topk.drawn', { temperature: o.temperature ?? 1, k: o.topK ? String(o.topK) : t('topk.all'), p: o.topP ?? 1 })));
+    }
+    const list = h('ul', { class: `topk${sampled ? ' sampled' : ''}`, 'aria-label': t('topk.label', { n: d.index + 1 }) });
+    d.alternatives.forEach((a, k) => {
       const chosen = a.id === d.chosen;
       const bar = h('span', { class: 'bar' }, h('span', { class: 'fill', style: { width: `${(100 * a.probability) / max}%` } }));
-      const label = [h('span', { class: 'tok-label' }, pieceText(a.piece)), bar, h('span', { class: 'p' }, pct(a.probability))];
+      const q = sampled?.[k];
+      const drawn = q === undefined ? null : q > 0
+        ? h('span', { class: 'bar drawn' }, h('span', { class: 'fill', style: { width: `${(100 * q) / max}%` } }))
+        : h('span', { class: 'bar drawn cut' }, t('topk.cut'));
+      const label = [h('span', { class: 'tok-label' }, pieceText(a.piece)), drawn ? h('span', { class: 'bars' }, bar, drawn) : bar,
+        h('span', { class: 'p' }, pct(a.probability), drawn ? h('br') : null, drawn ? (q > 0 ? pct(q) : '0') : null)];
       list.appendChild(h('li', { class: chosen ? 'chosen' : null }, interactive
         ? h('button', {
           type: 'button', 'data-id': a.id, 'data-index': d.index, 'data-piece': a.piece,
           'aria-pressed': chosen ? 'true' : 'false',
-          'aria-label': t(chosen ? 'topk.chosen' : 'topk.choose', { token: pieceText(a.piece), p: pct(a.probability) }),
+          'aria-label': t(chosen ? 'topk.chosen' : 'topk.choose', { token: pieceText(a.piece), p: pct(a.probability) })
+            + (q === undefined ? '' : ` ${t('topk.drawnLabel', { p: q > 0 ? pct(q) : '0' })}`),
         }, label)
         : h('div', { class: 'row' }, label)));
-    }
+    });
     this.appendChild(list);
     if (interactive) this.appendChild(h('p', { class: 'hint' }, t('topk.hint')));
   }

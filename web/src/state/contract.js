@@ -26,6 +26,9 @@
  * @property {boolean} end                  the token ends the sentence (`</s>`, the engine says)
  * @property {boolean} done                 the last step: an end, or the length limit (done && !end)
  * @property {number} macs                  multiply-adds of this step
+ * @property {StepAttention|null} crossScores  the scores the softmax turned into crossAttention (null without attention)
+ * @property {StepAttention|null} context     each layer's weighted sum Σ α_j v_j, [layers][1][C]
+ * @property {Float32Array|null} sampled      sampling: each alternative's probability in the distribution drawn from
  */
 
 /**
@@ -63,6 +66,7 @@
  * @property {SourceToken[]} sourceTokens
  * @property {Step[]} steps                   grows while the run streams in
  * @property {AttentionStack|null} encoderAttention
+ * @property {import('../index.js').Matrix[]} attentionValues  per decoder layer [S × C]: what the weighted sums run over
  * @property {ModelInfo} model
  * @property {RunOptions} options
  * @property {boolean} done                   no more steps will come
@@ -98,6 +102,78 @@ export function visible(text) {
 /** True when the piece starts a word (a gap is drawn before it). */
 export function startsWord(piece) {
   return piece.startsWith('\u2581');
+}
+
+const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+/**
+ * Groups of consecutive piece indices. Piece level (words = false): one group per piece, except that
+ * a lone word-start piece "▁" (SentencePiece writes one before a character it has no "▁x" piece for,
+ * e.g. at the start of Chinese text) joins the piece after it: an empty piece is not shown as a token.
+ * Word level: the pieces of each word (a word starts at a "▁" piece; control pieces and Chinese or
+ * Japanese pieces, which have no spaces to mark words, stand alone).
+ * @param {string[]} pieces
+ * @param {string[]} [controls]  the model's control pieces (<s>, </s>)
+ * @param {boolean} [words]
+ * @returns {number[][]}
+ */
+export function pieceGroups(pieces, controls = [], words = false) {
+  const groups = [];
+  pieces.forEach((p, i) => {
+    const prev = pieces[i - 1];
+    const joinsLone = prev === '\u2581' && groups.length;
+    const continues = words && i > 0 && !startsWord(p) && !controls.includes(p) && !controls.includes(prev)
+      && !CJK.test(p) && !CJK.test(prev ?? '');
+    if (joinsLone || continues) groups[groups.length - 1].push(i);
+    else groups.push([i]);
+  });
+  return groups;
+}
+
+/** The text of a group of pieces (pieceText of their concatenation). */
+export function groupText(pieces, group) {
+  return pieceText(group.map((j) => pieces[j]).join(''));
+}
+
+/**
+ * Label of each group, marking the ones that continue a word ("ate" → "a", "·te") so that every view
+ * shows which pieces form a word.
+ * @param {string[]} pieces
+ * @param {number[][]} groups
+ * @param {string[]} [controls]
+ */
+export function groupLabels(pieces, groups, controls = []) {
+  return groups.map((g, k) => {
+    const first = pieces[g[0]];
+    const text = groupText(pieces, g);
+    const cont = k > 0 && !startsWord(first) && !controls.includes(first) && !controls.includes(pieces[groups[k - 1].at(-1)])
+      && !CJK.test(first) && first !== '\u2581' && /[\p{L}\p{N}]/u.test(text);  // not punctuation
+    return cont ? `\u00B7${text}` : text;
+  });
+}
+
+/**
+ * Attention aggregated over groups: row group I, column group J → the mean over I's rows of the sum
+ * over J's columns (each row stays a distribution: it sums to 1 when the pieces' rows do).
+ * @param {ArrayLike<number>[]} rows
+ * @param {number[][]} rowGroups   groups of row indices (only rows that exist are used)
+ * @param {number[][]} colGroups
+ * @returns {Float32Array[]}
+ */
+export function aggregate(rows, rowGroups, colGroups) {
+  const out = [];
+  for (const I of rowGroups) {
+    const have = I.filter((r) => r < rows.length);
+    if (!have.length) break;
+    const row = new Float32Array(colGroups.length);
+    colGroups.forEach((J, c) => {
+      let sum = 0;
+      for (const r of have) for (const j of J) sum += rows[r][j] ?? 0;
+      row[c] = sum / have.length;
+    });
+    out.push(row);
+  }
+  return out;
 }
 
 /**
@@ -188,7 +264,7 @@ export function joinSentences(parts) {
 export function emptyRun(id, text, model, options) {
   return {
     id, text, model, options,
-    sourceTokens: [], steps: [], encoderAttention: null, done: false, output: '',
+    sourceTokens: [], steps: [], encoderAttention: null, attentionValues: [], done: false, output: '',
     beamTrace: null, hypotheses: [], encoderMacs: 0,
   };
 }

@@ -72,10 +72,11 @@ export function createPlaybackStore() {
  * @property {number} encLayer           encoder self-attention layer
  * @property {number|'mean'} encHead
  * @property {number} query              source token whose self-attention is shown
+ * @property {'piece'|'word'} level      figures by piece, or aggregated to words
  */
 export function createViewStore() {
   return createStore(/** @type {ViewState} */ ({
-    figure: 'lines', layer: 'alignment', head: 'mean', encLayer: 0, encHead: 'mean', query: 0,
+    figure: 'lines', layer: 'alignment', head: 'mean', encLayer: 0, encHead: 'mean', query: 0, level: 'piece',
   }));
 }
 

@@ -45,11 +45,13 @@ class BleuChart extends View {
     }
     this.appendChild(bleuSVG(d));
     this.appendChild(h('ul', { class: 'legend' }, d.series.map((ser, k) => h('li', { class: `lg-s${ser.kind ?? k}` }, ser.label))));
-    // The same numbers as a table for screen readers.
-    this.appendChild(h('table', { class: 'sr-only' },
+    // The same numbers as a table for screen readers. The table sits in a visually hidden box: a table
+    // is as wide as its content whatever width it is given, and .sr-only on the table itself let its
+    // 1,351 px of nowrap text widen the page; the box clips it.
+    this.appendChild(h('div', { class: 'sr-only' }, h('table', {},
       h('caption', {}, t('bleu.label')),
-      h('tr', {}, h('th', {}, t('bleu.axis')), d.series.map((ser) => h('th', {}, ser.label))),
-      d.buckets.map((b, i) => h('tr', {}, h('th', {}, b), d.series.map((ser) => h('td', {}, ser.values[i] == null ? '–' : ser.values[i].toFixed(1)))))));
+      h('tr', {}, h('th', { scope: 'col' }, t('bleu.axis')), d.series.map((ser) => h('th', { scope: 'col' }, ser.label))),
+      d.buckets.map((b, i) => h('tr', {}, h('th', { scope: 'row' }, b), d.series.map((ser) => h('td', {}, ser.values[i] == null ? '–' : ser.values[i].toFixed(1))))))));
     if (d.source) this.appendChild(h('p', { class: 'hint' }, d.source));
   }
 }

@@ -1,0 +1,78 @@
+// The beam tree (web/src/components/beam-tree.js) on the demo, at 1280 × 900 and 390 × 844: every
+// candidate shown carries its whole token (the label read from the DOM equals the token of the trace,
+// and fits its box), and a wide tree (16 steps and more, beam sizes 4 and 16) is legible without
+// sideways scrolling: the figure fits its box and is drawn at its own size (no scaling down).
+// Screenshots: artifacts/e2e/beam-tree-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { launch, serve, testModel, waitForRunEnd, demoTranslate, screenshot, ARTIFACTS } from './helpers.mjs';
+import { pieceText } from '../../web/src/state/contract.js';
+
+const model = testModel();
+// Long enough for a tree of 16 steps or more.
+const LONG = 'Last summer my brother and I walked from the old station to the little village by the sea.';
+let srv;
+
+before(async () => { srv = await serve({ modelsDir: model.modelsDir }); });
+after(async () => { await srv?.close(); });
+
+const CASES = [
+  { viewport: { width: 1280, height: 900 }, beamSize: 4 },
+  { viewport: { width: 390, height: 844 }, beamSize: 4 },
+  { viewport: { width: 390, height: 844 }, beamSize: 16 },
+];
+
+for (const { viewport, beamSize } of CASES) {
+  test(`beam ${beamSize} at ${viewport.width} px: whole tokens, no sideways scrolling`, async (t) => {
+    const browser = await launch({ viewport });
+    try {
+      const { page } = browser;
+      await page.goto(`${srv.url}?nosw&speed=8&model=${encodeURIComponent(model.id)}`);
+      await waitForRunEnd(page, 1);
+      await demoTranslate(page, LONG, 2, { strategy: 'beam', beamSize });
+      const trace = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.beamTrace);
+      assert.ok(trace.length >= 16, `a wide tree: ${trace.length} steps`);
+      const fig = await page.locator('#fig-beam').evaluate((el) => {
+        const scroller = el.querySelector('.fig-scroll'), svg = scroller.querySelector('svg');
+        const nodes = [...svg.querySelectorAll('.beam-node:not(.beam-ghost)')].map((g) => {
+          const rect = g.querySelector('rect').getBoundingClientRect();
+          const label = g.querySelector('.beam-label'), score = g.querySelector('.beam-score');
+          const lb = label.getBoundingClientRect(), sb = score.getBoundingClientRect();
+          return {
+            step: Number(g.dataset.step), cand: Number(g.dataset.cand), label: label.textContent,
+            fontSize: parseFloat(getComputedStyle(label).fontSize),
+            // the text's drawn extent against its box and the score beside it
+            inside: lb.left >= rect.left - 0.5 && lb.right <= rect.right + 0.5 && sb.right <= rect.right + 0.5,
+            clear: lb.right <= sb.left + 0.5,
+          };
+        });
+        return {
+          nodes, box: scroller.clientWidth, scrollWidth: scroller.scrollWidth,
+          drawn: svg.getBoundingClientRect().width, own: Number(svg.getAttribute('width')),
+        };
+      });
+      // Every candidate of the trace that is kept or finished is drawn; every node drawn is one of the trace's.
+      const drawn = new Set(fig.nodes.map((n) => `${n.step}:${n.cand}`));
+      trace.forEach((cands, st) => cands.forEach((c, i) => {
+        if (c.kept || c.finished) assert.ok(drawn.has(`${st}:${i}`), `step ${st + 1}, ${pieceText(c.piece)} (kept) is drawn`);
+      }));
+      for (const n of fig.nodes) {
+        const c = trace[n.step]?.[n.cand];
+        assert.ok(c, `node ${n.step}:${n.cand} is a candidate of the trace`);
+        assert.equal(n.label, pieceText(c.piece), `step ${n.step + 1}: the label is the whole token`);
+        assert.ok(n.inside, `step ${n.step + 1}: "${n.label}" and its score fit the node`);
+        assert.ok(n.clear, `step ${n.step + 1}: "${n.label}" does not run into its score`);
+        assert.ok(n.fontSize >= 12, `labels at ${n.fontSize} px`);
+      }
+      // Legible without sideways scrolling: the figure fits its box at its own size.
+      assert.ok(fig.scrollWidth <= fig.box, `the tree fits its box (${fig.scrollWidth} px in ${fig.box} px)`);
+      assert.ok(Math.abs(fig.drawn - fig.own) < 1, `drawn at its own size (${fig.drawn} px for ${fig.own} px), not scaled down`);
+      t.diagnostic(`${trace.length} steps, ${fig.nodes.length} nodes, figure ${fig.own} px wide in a ${fig.box} px box, longest label "${fig.nodes.reduce((a, n) => (n.label.length > a.length ? n.label : a), '')}"`);
+      await page.locator('#beam-panel').screenshot({ path: path.join(ARTIFACTS, `beam-tree-${viewport.width}-beam${beamSize}.png`) });
+      if (beamSize === 4) await screenshot(page, `beam-tree-page-${viewport.width}`);
+    } finally {
+      await browser.close();
+    }
+  });
+}

@@ -3,35 +3,47 @@
 #   1. the Catch2 suite, CLI smoke test and fuzz-corpus replays built with AddressSanitizer +
 #      UndefinedBehaviorSanitizer (build/asan, -fno-sanitize-recover=all: any report fails the test);
 #   2. each libFuzzer target of tests/fuzz/ (build/fuzz, clang-14) for ATTNSEQ_FUZZ_SECONDS seconds
-#      (default 60; 0 only replays the corpus), starting from tests/fuzz/corpus/<target>/. Any crash,
-#      sanitizer report, leak, timeout (> 10 s for one input) or out-of-memory fails the script; the
-#      input is left in build/fuzz/findings/.
-# Run alone with `bash scripts/test_native_hardening.sh` (after `bash scripts/setup.sh native`).
+#      (default 60; 0 only replays the corpus), starting from tests/fuzz/corpus/<target>/, with inputs
+#      capped at the target's -max_len below (each target fuzzes one thing: see the table in
+#      docs/robustness.md). Any crash, broken invariant, sanitizer report, leak, timeout (> 10 s for one
+#      input) or out-of-memory fails the script; the input is left in build/fuzz/findings/.
+# Run alone with `bash scripts/test_native_hardening.sh` (after `bash scripts/setup.sh native`);
+# ATTNSEQ_FUZZ_ONLY=1 skips step 1 (only the libFuzzer runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${ATTNSEQ_FUZZ_SECONDS:-60}
+# target -> -max_len (bytes). Small caps keep every target above 1,000 executions per second.
+targets=(fuzz_tokenizer_text fuzz_tokenizer_json fuzz_safetensors_header fuzz_model_loader fuzz_decode_options)
+declare -A max_len=(
+  [fuzz_tokenizer_text]=512        # tokenizer byte + text for one of 3 fixed tokenizers
+  [fuzz_tokenizer_json]=8192       # tokenizer JSON (the byte-fallback seed is 4.7 kB)
+  [fuzz_safetensors_header]=16384  # a safetensors container
+  [fuzz_model_loader]=16384        # a whole model file (miniature seeds of 3-11 kB)
+  [fuzz_decode_options]=112        # 52 option bytes, a prefix of up to 7 ids, 32 bytes of text
+)
 jobs=$(nproc 2>/dev/null || echo 2)
 symbolizer=$(command -v llvm-symbolizer-14 || command -v llvm-symbolizer || true)
 if [ -n "$symbolizer" ]; then export ASAN_SYMBOLIZER_PATH="$symbolizer"; fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
-echo "== ASan + UBSan: Catch2 suite, CLI smoke test, fuzz corpus replay (build/asan)"
-cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DATTNSEQ_SANITIZE=ON >/dev/null
-cmake --build build/asan -j "$jobs" --target attnseq attnseq_tests \
-  fuzz_model_loader_replay fuzz_tokenizer_replay fuzz_decode_options_replay
-# The Python unit tests do not run attnseq code: they run in the plain native ctest.
-ctest --test-dir build/asan --output-on-failure -j "$jobs" -E '^python_unittests$'
+if [ "${ATTNSEQ_FUZZ_ONLY:-0}" != 1 ]; then
+  echo "== ASan + UBSan: Catch2 suite, CLI smoke test, fuzz corpus replay (build/asan)"
+  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DATTNSEQ_SANITIZE=ON >/dev/null
+  cmake --build build/asan -j "$jobs" --target attnseq attnseq_tests "${targets[@]/%/_replay}"
+  # The Python unit tests do not run attnseq code: they run in the plain native ctest.
+  ctest --test-dir build/asan --output-on-failure -j "$jobs" -E '^python_unittests$'
+fi
 
 echo "== libFuzzer targets, ${seconds} s each (build/fuzz)"
 CC=clang-14 CXX=clang++-14 cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DATTNSEQ_FUZZ=ON >/dev/null
 cmake --build build/fuzz -j "$jobs"
 mkdir -p build/fuzz/findings build/fuzz/logs
 summary=()
-for target in fuzz_model_loader fuzz_tokenizer fuzz_decode_options; do
+for target in "${targets[@]}"; do
   work=build/fuzz/corpus/$target   # new inputs go here (not committed); the seeds are read-only
   mkdir -p "$work"
-  args=(-timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
+  args=(-max_len="${max_len[$target]}" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
         -artifact_prefix="build/fuzz/findings/$target-" -dict=tests/fuzz/fuzz.dict)
   if [ "$seconds" -gt 0 ]; then args+=(-max_total_time="$seconds"); else args+=(-runs=0); fi
   log=build/fuzz/logs/$target.log
@@ -43,7 +55,8 @@ for target in fuzz_model_loader fuzz_tokenizer fuzz_decode_options; do
   fi
   done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1 || true)
   stats=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' || true)
+  rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}' || true)
   echo "   ${done_line:-(no DONE line)}"
-  summary+=("$target: ${stats:-?} executions in ${seconds} s, no findings")
+  summary+=("$target: ${stats:-?} executions in ${seconds} s (${rate:-?}/s, -max_len=${max_len[$target]}), no findings")
 done
 printf '%s\n' "== fuzzing summary" "${summary[@]}"

@@ -14,6 +14,7 @@
 #include <iterator>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "attnseq/core/errors.h"
 #include "attnseq/io/weights.h"
@@ -29,6 +30,39 @@ inline std::shared_ptr<const attnseq::Bytes> read_file(const std::string& path) 
     std::abort();
   }
   return std::make_shared<attnseq::Bytes>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// A broken invariant: prints what and aborts (libFuzzer reports it as a crash and keeps the input).
+inline void check(bool ok, const char* what) {
+  if (!ok) {
+    std::fprintf(stderr, "fuzz target: invariant broken: %s\n", what);
+    std::abort();
+  }
+}
+
+// Strict UTF-8 (no overlong forms, no surrogates, nothing above U+10FFFF), written here independently
+// of the library's decoder so that it can check it.
+inline bool valid_utf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    size_t n;
+    uint32_t cp, min;
+    if (b < 0x80) { ++i; continue; }
+    if (b >= 0xC2 && b <= 0xDF) { n = 2; cp = b & 0x1F; min = 0x80; }
+    else if (b >= 0xE0 && b <= 0xEF) { n = 3; cp = b & 0x0F; min = 0x800; }
+    else if (b >= 0xF0 && b <= 0xF4) { n = 4; cp = b & 0x07; min = 0x10000; }
+    else return false;
+    if (s.size() - i < n) return false;
+    for (size_t k = 1; k < n; ++k) {
+      const auto t = static_cast<unsigned char>(s[i + k]);
+      if ((t & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (t & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += n;
+  }
+  return true;
 }
 
 // Runs f; an attnseq::Error is an accepted outcome unless its code says "a bug in attnseq".

@@ -3,22 +3,31 @@
 
     python3 tests/fuzz/make_seeds.py
 
-fuzz_model_loader: tests/data/models/tiny-rnn-dot.safetensors and hand-made miniature model files (every architecture and attention kind, F32 and I8,
-    shared embeddings, a same_as target tokenizer) of a few kB each -- small inputs keep libFuzzer fast,
-    and they exercise the same code as the real tiny models of tests/data/models/ -- plus a few
-    damaged headers.
-fuzz_tokenizer: the tokenizer JSON of tests/data/tokenizer/ and miniature ones (mode byte 0), texts to
-    encode with the real tokenizers (mode byte 1 or 3).
-fuzz_decode_options: option blobs in the layout of fuzz_decode_options.cc, one per strategy and model.
+Every seed is smaller than its target's -max_len (scripts/test_native_hardening.sh): libFuzzer reads only
+the first max_len bytes of a larger one.
+
+fuzz_model_loader: hand-made miniature model files (every architecture and attention kind, F32 and I8,
+    shared embeddings, a same_as target tokenizer) of 3-11 kB each -- they exercise the same code as the
+    real tiny models of tests/data/models/ (80-213 kB, too big for the 16 kB cap) -- plus damaged files.
+fuzz_safetensors_header: the same miniature model files and small hand-made containers (metadata only,
+    zero-size tensors, I8, unaligned data, a hole, trailing bytes, overlapping offsets).
+fuzz_tokenizer_json: miniature tokenizer JSON: plain, with a 1 kB charsmap of a few rules (MINI_CHARSMAP),
+    with byte fallback, with every normalizer flag off, without bos/eos/pad.
+fuzz_tokenizer_text: tokenizer byte + texts (several scripts, malformed UTF-8, special pieces) and int32 ids,
+    for each of the 3 fixed tokenizers.
+fuzz_decode_options: option blobs in the layout of fuzz_decode_options.cc, one per strategy and model; and
+    tests/fuzz/models/, the 8 miniature models it decodes with (the first 8 of fuzz_model_loader's seeds).
 Pure Python (no torch, no numpy); seeded, so the output is the same on every run.
 """
 import json
 import os
 import random
+import shutil
 import struct
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = os.path.join(ROOT, "tests", "fuzz", "corpus")
+MODELS = os.path.join(ROOT, "tests", "fuzz", "models")
 DATA = os.path.join(ROOT, "tests", "data")
 
 # A 12-piece tokenizer: ids 0..3 are <pad> <unk> <s> </s> as the model format requires.
@@ -27,10 +36,33 @@ MINI_PIECES = [["<pad>", 0.0, 3], ["<unk>", 0.0, 2], ["<s>", 0.0, 3], ["</s>", 0
                [".", -2.0, 1], ["\u2581cat", -1.0, 1], ["<sep>", 0.0, 4]]
 
 
-def mini_tokenizer(pieces=MINI_PIECES, charsmap=""):
-    return {"type": "unigram", "pieces": pieces, "unk_id": 1, "bos_id": 2, "eos_id": 3, "pad_id": 0,
-            "normalizer": {"name": "identity", "precompiled_charsmap": charsmap, "add_dummy_prefix": True,
-                           "remove_extra_whitespaces": True, "escape_whitespaces": True}}
+# A precompiled charsmap of 8 rules, 1,046 bytes: made with sentencepiece 0.1.97,
+#   spm_train --normalization_rule_tsv=rules.tsv --model_type=unigram --vocab_size=30 ...
+# and train/attnseq_train/spm_json.py, from the rules (source code points -> target code points)
+#   41 42 -> 61 62 ("AB" -> "ab"), FF21 -> 41, 2122 -> 54 4D, FB01 -> 66 69, 2460 -> 31,
+#   65 301 -> E9, 3000 -> 20, A0 -> 20.
+MINI_CHARSMAP = ("AAQAAAAAAQBBAAEACQAAgEIFAADMAAIAgQ0AAA8AAICgPQAAAAAAgISEAgCiBQAABgAAgKAFAAACAACAgAQCAIAdAACBBQAA"
+                 "DAAAgKEFAAAEAACAFQAAABQAAAAXAAAAFgAAABkAAAAYAAAAGwAAABoAAACRwAIAHAAAAB8AAAAeAAAArMQCACAAAAAjAAAA"
+                 "IgAAACUAAABltAMAJwAAACYAAAApAAAAKAAAACsAAAAqAAAALQAAACwAAAAvAAAALgAAALwMAgAwAAAAMwAAADIAAAA1AAAA"
+                 "NAAAADcAAAA2AAAAOQAAADgAAAA7AAAAOgAAAD0AAAA8AAAAPwAAAD4AAABBAAAAQAAAAEMAAABCAAAARQAAAEQAAABHAAAA"
+                 "RgAAAEkAAABIAAAASwAAAEoAAABNAAAATAAAAE8AAABOAAAAUQAAAFAAAABTAAAAUgAAAFUAAABUAAAAVwAAAFYAAABZAAAA"
+                 "WAAAAFsAAABaAAAAXQAAAFwAAABfAAAAXgAAAGEAAABgAAAAYwAAAGIAAABlAAAAZAAAAGcAAABmAAAAaQAAAGgAAABrAAAA"
+                 "agAAAG0AAABsAAAAbwAAAG4AAABxAAAAcAAAAHMAAAByAAAAdQAAAHQAAAB3AAAAdgAAAHkAAAB4AAAAewAAAHoAAAB9AAAA"
+                 "fAAAAH8AAAB+AAAAgQAAAIAAAADClAAAggAAAIUAAACEAAAAhwAAAIYAAACJAAAAiAAAAIsAAACKAAAAjQAAAIwAAACPAAAA"
+                 "jgAAAJEAAACQAAAAkwAAAJIAAACVAAAAlAAAAJcAAACWAAAAmQAAAJgAAACbAAAAmgAAAJ0AAACcAAAAnwAAAJ4AAAChAAAA"
+                 "oAAAAOK8AADjtAAApQAAAKQAAACnAAAApgAAAKkAAACoAAAAqwAAAKoAAACtAAAArAAAAK8AAADvjAAAsQAAALAAAACzAAAA"
+                 "sgAAALUAAAC0AAAAtwAAALYAAAC5AAAAuAAAALsAAAC6AAAAvQAAALwAAAC/AAAAvgAAAMEAAADAAAAAwwAAAMIAAADFAAAA"
+                 "xAAAAMcAAADGAAAAyQAAAMgAAADLAAAAygAAAM0AAADMAAAAzwAAAM4AAADRAAAA0AAAANMAAADSAAAA1QAAANQAAADXAAAA"
+                 "1gAAANkAAADYAAAA2wAAANoAAADdAAAA3AAAAN8AAADeAAAA4QAAAOAAAADjAAAA4gAAAOUAAADkAAAA5wAAAOYAAADpAAAA"
+                 "6AAAAOsAAADqAAAA7QAAAOwAAADvAAAA7gAAAPEAAADwAAAA8wAAAPIAAAD1AAAA9AAAAPcAAAD2AAAA+QAAAPgAAAD7AAAA"
+                 "+gAAAP0AAAD8AAAA/wAAAP4AAAAgADEAQQBUTQBhYgBmaQDDqQA=")
+
+
+def mini_tokenizer(pieces=MINI_PIECES, charsmap="", dummy=True, extra_ws=True, escape_ws=True, specials=(1, 2, 3, 0)):
+    unk, bos, eos, pad = specials
+    return {"type": "unigram", "pieces": pieces, "unk_id": unk, "bos_id": bos, "eos_id": eos, "pad_id": pad,
+            "normalizer": {"name": "identity", "precompiled_charsmap": charsmap, "add_dummy_prefix": dummy,
+                           "remove_extra_whitespaces": extra_ws, "escape_whitespaces": escape_ws}}
 
 
 def safetensors(tensors, metadata, rng, quantize=False):
@@ -101,58 +133,115 @@ def model_file(config, tensors, rng, quantize=False, same_as=True, name="mini"):
     return safetensors(tensors, meta, rng, quantize)
 
 
+_cleared = set()
+
+
 def write(target, name, data):
-    d = os.path.join(CORPUS, target)
+    d = target if os.path.isabs(target) else os.path.join(CORPUS, target)
+    if target not in _cleared:  # start each corpus afresh: no seed of an older layout stays behind
+        shutil.rmtree(d, ignore_errors=True)
+        _cleared.add(target)
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, name), "wb") as f:
         f.write(data if isinstance(data, bytes) else data.encode())
 
 
 def model_seeds():
+    """Miniature model files: seeds of fuzz_model_loader and of fuzz_safetensors_header."""
     rng = random.Random(7)
     v = len(MINI_PIECES)
+    models = []
     for att in ("none", "additive", "dot", "general", "scaled_dot"):
         cfg = {"arch": "rnn", "vocab_src": v, "vocab_tgt": v, "emb_dim": 3, "hidden": 4, "attention": att,
                "share_embeddings": att == "dot"}
         if att == "additive":
             cfg["attn_dim"] = 3
-        write("fuzz_model_loader", "rnn-%s.safetensors" % att,
-              model_file(cfg, rnn_tensors(v, 3, 4, att, 3, att == "dot"), rng, same_as=att != "general"))
+        models.append(("rnn-%s.safetensors" % att,
+                       model_file(cfg, rnn_tensors(v, 3, 4, att, 3, att == "dot"), rng, same_as=att != "general")))
     cfg = {"arch": "transformer", "vocab_src": v, "vocab_tgt": v, "d_model": 4, "heads": 2, "ffn_dim": 4,
            "enc_layers": 1, "dec_layers": 1, "max_positions": 16, "max_src_len": 12}
-    write("fuzz_model_loader", "transformer.safetensors", model_file(cfg, transformer_tensors(v, 4, 4, 1, 1, False), rng))
-    write("fuzz_model_loader", "transformer.i8.safetensors",
-          model_file(cfg, transformer_tensors(v, 4, 4, 1, 1, False), rng, quantize=True))
+    models.append(("transformer.safetensors", model_file(cfg, transformer_tensors(v, 4, 4, 1, 1, False), rng)))
+    models.append(("transformer.i8.safetensors",
+                   model_file(cfg, transformer_tensors(v, 4, 4, 1, 1, False), rng, quantize=True)))
     cfg = dict(cfg, share_embeddings=True, heads=1, dec_layers=2)
-    write("fuzz_model_loader", "transformer-shared.safetensors",
-          model_file(cfg, transformer_tensors(v, 4, 4, 1, 2, True), rng, same_as=False))
-    # one real model of tests/data/models (exported by the PyTorch pipeline), the smallest
-    with open(os.path.join(DATA, "models", "tiny-rnn-dot.safetensors"), "rb") as f:
-        write("fuzz_model_loader", "real-tiny-rnn-dot.safetensors", f.read())
+    models.append(("transformer-shared.safetensors",
+                   model_file(cfg, transformer_tensors(v, 4, 4, 1, 2, True), rng, same_as=False)))
     # damaged files: typed errors expected
-    write("fuzz_model_loader", "empty-header.safetensors", struct.pack("<Q", 2) + b"{}")
-    write("fuzz_model_loader", "not-json.safetensors", struct.pack("<Q", 8) + b"{\"a\":[1,")
-    write("fuzz_model_loader", "short.safetensors", b"\x10\x00\x00")
-    write("fuzz_model_loader", "truncated-tensor.safetensors",
-          struct.pack("<Q", 64) + b'{"x":{"dtype":"F32","shape":[4],"data_offsets":[0,16]}}'.ljust(64) + b"\0" * 8)
+    models.append(("empty-header.safetensors", struct.pack("<Q", 2) + b"{}"))
+    models.append(("not-json.safetensors", struct.pack("<Q", 8) + b"{\"a\":[1,"))
+    models.append(("short.safetensors", b"\x10\x00\x00"))
+    models.append(("truncated-tensor.safetensors",
+                   struct.pack("<Q", 64) + b'{"x":{"dtype":"F32","shape":[4],"data_offsets":[0,16]}}'.ljust(64) + b"\0" * 8))
+    for name, data in models:
+        write("fuzz_model_loader", name, data)
+        write("fuzz_safetensors_header", name, data)
+    # the fixed models of fuzz_decode_options (decoding with them costs a fraction of a millisecond)
+    for name, data in models[:8]:
+        write(MODELS, name, data)
 
 
-def tokenizer_seeds():
-    for name in ("tok.json", "tok_bytes.json"):
-        with open(os.path.join(DATA, "tokenizer", name), "rb") as f:
-            write("fuzz_tokenizer", "json-" + name, b"\x00" + f.read())
-    write("fuzz_tokenizer", "json-mini.json", b"\x00" + json.dumps(mini_tokenizer(), ensure_ascii=False).encode())
-    # a miniature charsmap (from tok.json) on the miniature vocabulary
-    with open(os.path.join(DATA, "tokenizer", "tok.json"), encoding="utf-8") as f:
-        charsmap = json.load(f)["normalizer"]["precompiled_charsmap"]
-    mini = mini_tokenizer(MINI_PIECES + [["\u2122", 0.0, 4]], charsmap)
-    write("fuzz_tokenizer", "json-mini-charsmap.json", b"\x00" + json.dumps(mini, ensure_ascii=False).encode())
+def container(header, data=b"", pad=True):
+    text = json.dumps(header, separators=(",", ":"))
+    if pad:
+        text += " " * ((8 - (8 + len(text)) % 8) % 8)
+    return struct.pack("<Q", len(text)) + text.encode() + data
+
+
+def header_seeds():
+    """Small hand-made containers for fuzz_safetensors_header (valid ones first, then the rules)."""
+    f32 = lambda n: struct.pack("<%df" % n, *[0.25 * i for i in range(n)])  # noqa: E731
+    t = lambda dtype, shape, b, e: {"dtype": dtype, "shape": shape, "data_offsets": [b, e]}  # noqa: E731
+    seeds = {
+        "metadata-only": container({"__metadata__": {"format": "attnseq", "name": "x"}}),
+        "one-f32": container({"w": t("F32", [2, 3], 0, 24)}, f32(6)),
+        "f32-and-i8": container({"__metadata__": {"a": "b"}, "w": t("I8", [2, 2], 0, 4), "w.scale": t("F32", [2], 4, 12)},
+                                bytes([1, 255, 3, 128]) + f32(2)),
+        "zero-size": container({"e": t("F32", [0, 5], 0, 0), "s": t("F32", [], 0, 4), "z": t("I8", [3, 0], 4, 4)}, f32(1)),
+        "unaligned": container({"b": t("I8", [3], 0, 3), "f": t("F32", [2], 3, 11)}, b"\x01\x02\x03" + f32(2), pad=False),
+        "rank-8": container({"r": t("F32", [1, 1, 1, 1, 1, 1, 1, 2], 0, 8)}, f32(2)),
+        # refused: a hole, trailing bytes, overlap, wrong span, unknown dtype, metadata not strings
+        "hole": container({"a": t("F32", [1], 0, 4), "b": t("F32", [1], 8, 12)}, f32(3)),
+        "trailing": container({"a": t("F32", [1], 0, 4)}, f32(2)),
+        "overlap": container({"a": t("F32", [2], 0, 8), "b": t("F32", [1], 4, 8)}, f32(2)),
+        "wrong-span": container({"a": t("F32", [3], 0, 8)}, f32(2)),
+        "f16": container({"a": t("F16", [2], 0, 4)}, b"\0" * 4),
+        "metadata-number": container({"__metadata__": {"n": 1}}),
+        "huge-shape": container({"a": t("I8", [1 << 40, 1 << 40, 0], 0, 0)}),
+    }
+    for name, data in seeds.items():
+        write("fuzz_safetensors_header", name, data)
+
+
+def tokenizer_json_seeds():
+    def js(tok):
+        return json.dumps(tok, ensure_ascii=False, separators=(",", ":"))
+    write("fuzz_tokenizer_json", "mini.json", js(mini_tokenizer()))
+    write("fuzz_tokenizer_json", "mini-charsmap.json",
+          js(mini_tokenizer(MINI_PIECES + [["\u2122", 0.0, 4], ["ab", -1.0, 1], ["fi", -1.2, 1], ["\u00e9", -2.0, 1]],
+                            MINI_CHARSMAP)))
+    byte_pieces = [["<0x%02X>" % b, 0.0, 6] for b in range(256)]
+    write("fuzz_tokenizer_json", "mini-bytes.json", js(mini_tokenizer(MINI_PIECES + byte_pieces, dummy=False, extra_ws=False)))
+    write("fuzz_tokenizer_json", "mini-flags-off.json",
+          js(mini_tokenizer(MINI_PIECES + [["x", -9.0, 5]], MINI_CHARSMAP, dummy=False, extra_ws=False, escape_ws=False)))
+    write("fuzz_tokenizer_json", "mini-no-specials.json",
+          js(mini_tokenizer(MINI_PIECES[1:2] + MINI_PIECES[4:], specials=(0, -1, -1, -1))))
+    # refused: a duplicate piece, a bad charsmap, an unknown piece type
+    write("fuzz_tokenizer_json", "bad-duplicate.json", js(mini_tokenizer(MINI_PIECES + [["a", -1.0, 1]])))
+    write("fuzz_tokenizer_json", "bad-charsmap.json", js(mini_tokenizer(charsmap=MINI_CHARSMAP[:200])))
+    write("fuzz_tokenizer_json", "bad-type.json", js(mini_tokenizer(MINI_PIECES + [["q", 0.0, 7]])))
+
+
+def tokenizer_text_seeds():
     texts = ["The cat likes fresh bread.", "  Le   chat\taime le pain frais.  ", "\u2122 \uff21\uff22 \u00e9t\u00e9 \u2581",
-             "\u6f22\u5b57\u3068\u304b\u306a", "bad \xff\xfe utf-8 \xc3", "<s></s><unk> <sep>", ""]
-    for i, t in enumerate(texts):
-        raw = t.encode("utf-8", "surrogateescape") if "\xff" not in t else t.encode("latin-1")
-        write("fuzz_tokenizer", "text-%d" % i, (b"\x01" if i % 2 else b"\x03") + raw)
-    write("fuzz_tokenizer", "ids-raw", b"\x01" + struct.pack("<6i", 0, 1, 7, 399, -1, 400))
+             "\u6f22\u5b57\u3068\u304b\u306a", "\u6211\u5011\u5728\u9019\u88e1\u5b78\u7fd2\u4e2d\u6587\u3002",  # Traditional
+             "\u6211\u4eec\u5728\u8fd9\u91cc\u5b66\u4e60\u4e2d\u6587\u3002", "\uff08\uff11\uff09\u3000\u2460 \ufb01 e\u0301",
+             "<s></s><unk> <sep> <pad>", "\U0001F44D\U0001F3FD \u05e9\u05dc\u05d5\u05dd \u202e\u0645\u0631\u062d\u0628\u0627", ""]
+    blobs = [("text-%d" % i, t.encode("utf-8")) for i, t in enumerate(texts)]
+    blobs.append(("bad-utf8", b"bad \xff\xfe utf-8 \xc3 \xed\xa0\x80 \xf4\x90\x80\x80 \xc0\xaf"))
+    blobs.append(("ids", struct.pack("<7i", 0, 1, 7, 399, -1, 400, 3999)))
+    for k in range(3):  # first byte: which fixed tokenizer (tok.json, tok_bytes.json, shipped Chinese)
+        for name, blob in blobs:
+            write("fuzz_tokenizer_text", "tok%d-%s" % (k, name), bytes([k]) + blob)
 
 
 def options_blob(model, strategy, beam=4, lp=1.0, nh=1, temp=1.0, top_k=0, top_p=1.0, seed=42, ratio=2.0, extra=10,
@@ -163,13 +252,16 @@ def options_blob(model, strategy, beam=4, lp=1.0, nh=1, temp=1.0, top_k=0, top_p
 
 
 def options_seeds():
+    # models 0-7: tests/fuzz/models/ in the order of fuzz_decode_options.cc (vocabulary of 12 pieces)
     for m in range(8):
         write("fuzz_decode_options", "greedy-m%d" % m, options_blob(m, 0))
         write("fuzz_decode_options", "beam-m%d" % m, options_blob(m, 1, beam=3, nh=2, lp=0.6))
-        write("fuzz_decode_options", "sample-m%d" % m, options_blob(m, 2, temp=0.7, top_k=20, top_p=0.9, seed=m))
-    write("fuzz_decode_options", "greedy-nocache-step", options_blob(0, 0, flags=4 | 2, alternatives=50))
-    write("fuzz_decode_options", "sample-step-prefix", options_blob(1, 2, flags=7, prefix=(40, 12, 3)))
-    write("fuzz_decode_options", "beam-prefix", options_blob(2, 1, beam=64, nh=64, prefix=(9, 10), max_length=8))
+        write("fuzz_decode_options", "sample-m%d" % m, options_blob(m, 2, temp=0.7, top_k=8, top_p=0.9, seed=m))
+    write("fuzz_decode_options", "greedy-nocache-step", options_blob(5, 0, flags=4 | 2, alternatives=50))
+    write("fuzz_decode_options", "sample-step-prefix", options_blob(6, 2, flags=7, prefix=(10, 9, 3)))
+    write("fuzz_decode_options", "beam-prefix", options_blob(2, 1, beam=64, nh=64, prefix=(8, 10), max_length=8))
+    write("fuzz_decode_options", "bad-prefix-id", options_blob(7, 0, prefix=(12,)))
+    write("fuzz_decode_options", "bad-top-k", options_blob(0, 2, top_k=13))
     write("fuzz_decode_options", "bad-nan", options_blob(3, 2, temp=float("nan")))
     write("fuzz_decode_options", "bad-beam", options_blob(4, 1, beam=65))
     write("fuzz_decode_options", "blank-text", options_blob(5, 0, text="   "))
@@ -177,5 +269,9 @@ def options_seeds():
 
 if __name__ == "__main__":
     model_seeds()
-    tokenizer_seeds()
+    header_seeds()
+    tokenizer_json_seeds()
+    tokenizer_text_seeds()
     options_seeds()
+    for old in ("fuzz_tokenizer",):  # targets split up: their old corpora go
+        shutil.rmtree(os.path.join(CORPUS, old), ignore_errors=True)

@@ -115,3 +115,12 @@ TEST_CASE("holes and trailing bytes in the data section are refused, as the safe
                                         data);
   CHECK_NOTHROW(SafetensorsFile::parse(empty_between.data(), empty_between.size()));
 }
+
+TEST_CASE("a zero-size tensor with huge other dimensions is refused, not overflowed", "[safetensors]") {
+  // found by fuzz_safetensors_header: numel() overflowed int64 on [2^21, 2^21, 2^21, 0]
+  auto b = make_safetensors(R"({"a": {"dtype": "I8", "shape": [2097152, 2097152, 2097152, 0], "data_offsets": [0, 0]}})", {});
+  CHECK(parse_error(b) == ErrorCode::ModelBadTensor);
+  auto ok = make_safetensors(R"({"a": {"dtype": "F32", "shape": [3, 0], "data_offsets": [0, 0]}})", {});
+  auto f = SafetensorsFile::parse(ok.data(), ok.size());
+  CHECK(f.find("a")->numel() == 0);
+}

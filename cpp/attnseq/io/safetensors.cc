@@ -42,15 +42,20 @@ std::vector<int64_t> parse_shape(const std::string& name, const json& v) {
   return shape;
 }
 
-// numel * element size, or throws when it overflows.
+// numel * element size, or throws when it overflows. The non-zero dimensions must multiply to a
+// plausible count even when another dimension is 0 (numel() is then 0, but must not overflow).
 uint64_t byte_count(const std::string& name, const std::vector<int64_t>& shape, size_t elem) {
   uint64_t n = elem;
+  bool empty = false;
   for (int64_t d : shape) {
-    if (d != 0 && n > std::numeric_limits<uint64_t>::max() / static_cast<uint64_t>(d))
-      bad_tensor(name, "shape is too large");
+    if (d == 0) {
+      empty = true;
+      continue;
+    }
+    if (n > (1ull << 62) / static_cast<uint64_t>(d)) bad_tensor(name, "shape is too large");
     n *= static_cast<uint64_t>(d);
   }
-  return n;
+  return empty ? 0 : n;
 }
 
 TensorView parse_tensor(const std::string& name, const json& v, const uint8_t* base, uint64_t data_size) {
@@ -122,7 +127,10 @@ size_t dtype_size(DType dtype) { return dtype == DType::F32 ? 4 : 1; }
 
 int64_t TensorView::numel() const {
   int64_t n = 1;
-  for (int64_t d : shape) n *= d;
+  for (int64_t d : shape) {
+    if (d == 0) return 0;
+    n *= d;  // parse() checked that the non-zero dimensions multiply to less than 2^62
+  }
   return n;
 }
 

@@ -38,8 +38,14 @@ after(async () => {
   await writeFile(path.join(ARTIFACTS, 'a11y-elsewhere.json'), JSON.stringify(listed, null, 1));
 });
 
-/** Runs axe; fails on every violation but the listed ones; returns [others, elsewhere]. */
+/** Runs axe once CSS animations and transitions are over (a token fading in is not yet its colour); fails on
+ *  every violation but the listed ones; returns [others, elsewhere]. */
 async function check(t, page, where) {
+  await page.waitForFunction(() => {
+    const roots = [document];
+    for (let i = 0; i < roots.length; i++) for (const el of roots[i].querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+    return roots.every((r) => r.getAnimations().every((a) => a.playState !== 'running'));
+  }, null, { timeout: 10_000, polling: 50 });
   const all = await axeViolations(page);
   const elsewhere = all.filter((v) => ELSEWHERE[v.owner]?.includes(v.rule));
   const others = all.filter((v) => !elsewhere.includes(v));
@@ -141,7 +147,8 @@ for (const lang of ['en', 'zh']) {
         const section = document.createElement('section');
         section.id = 'more-widgets';
         section.innerHTML = html;
-        document.querySelector('main article').insertBefore(section, document.querySelector('main article > footer'));
+        const article = document.querySelector('article');
+        article.insertBefore(section, article.querySelector(':scope > footer'));
         if (l !== 'en') for (const w of document.querySelectorAll('attnseq-translate, attnseq-generation, attnseq-attention')) w.setAttribute('language', l);
         document.querySelector('attnseq-generation[autoplay]')?.setAttribute('speed', '8');
       }, [MORE_WIDGETS, lang]);

@@ -37,7 +37,7 @@ for (const { viewport, beamSize } of CASES) {
         const scroller = el.querySelector('.fig-scroll'), svg = scroller.querySelector('svg');
         const nodes = [...svg.querySelectorAll('.beam-node:not(.beam-ghost)')].map((g) => {
           const rect = g.querySelector('rect').getBoundingClientRect();
-          const label = g.querySelector('.beam-label'), score = g.querySelector('.beam-score');
+          const label = g.querySelector('.beam-label') ?? g.querySelector('text'), score = g.querySelector('.beam-score') ?? label;
           const lb = label.getBoundingClientRect(), sb = score.getBoundingClientRect();
           return {
             step: Number(g.dataset.step), cand: Number(g.dataset.cand), label: label.textContent,
@@ -52,6 +52,12 @@ for (const { viewport, beamSize } of CASES) {
           drawn: svg.getBoundingClientRect().width, own: Number(svg.getAttribute('width')),
         };
       });
+      // Legible without sideways scrolling: the figure fits its box at its own size.
+      assert.ok(fig.scrollWidth <= fig.box, `the tree fits its box (${fig.scrollWidth} px in ${fig.box} px)`);
+      assert.ok(Math.abs(fig.drawn - fig.own) < 1, `drawn at its own size (${fig.drawn} px for ${fig.own} px), not scaled down`);
+      // Every label is a whole token of the trace (none cut short: once "chaussur…").
+      const tokens = new Set(trace.flatMap((cands) => cands.map((c) => pieceText(c.piece))));
+      assert.deepEqual(fig.nodes.map((n) => n.label).filter((l) => !tokens.has(l)), [], 'labels that are not a token of the trace');
       // Every candidate of the trace that is kept or finished is drawn; every node drawn is one of the trace's.
       const drawn = new Set(fig.nodes.map((n) => `${n.step}:${n.cand}`));
       trace.forEach((cands, st) => cands.forEach((c, i) => {
@@ -65,9 +71,6 @@ for (const { viewport, beamSize } of CASES) {
         assert.ok(n.clear, `step ${n.step + 1}: "${n.label}" does not run into its score`);
         assert.ok(n.fontSize >= 12, `labels at ${n.fontSize} px`);
       }
-      // Legible without sideways scrolling: the figure fits its box at its own size.
-      assert.ok(fig.scrollWidth <= fig.box, `the tree fits its box (${fig.scrollWidth} px in ${fig.box} px)`);
-      assert.ok(Math.abs(fig.drawn - fig.own) < 1, `drawn at its own size (${fig.drawn} px for ${fig.own} px), not scaled down`);
       t.diagnostic(`${trace.length} steps, ${fig.nodes.length} nodes, figure ${fig.own} px wide in a ${fig.box} px box, longest label "${fig.nodes.reduce((a, n) => (n.label.length > a.length ? n.label : a), '')}"`);
       await page.locator('#beam-panel').screenshot({ path: path.join(ARTIFACTS, `beam-tree-${viewport.width}-beam${beamSize}.png`) });
       if (beamSize === 4) await screenshot(page, `beam-tree-page-${viewport.width}`);

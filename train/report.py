@@ -116,6 +116,12 @@ def summarize(entry, args):
     return s
 
 
+def label_of(entry):
+    """The catalogue's label: a string or {"en": ..., "zh": ...} (the English one here)."""
+    label = entry.get("label", "")
+    return label.get("en", "") if isinstance(label, dict) else label
+
+
 def arch_text(cfg):
     if cfg["arch"] == "transformer":
         return (f"Transformer, d_model {cfg['d_model']}, {cfg['heads']} heads, FFN {cfg['ffn_dim']}, "
@@ -149,7 +155,7 @@ def markdown(entries, summaries):
     for e, s in zip(entries, summaries):
         t = s["training"]
         d = t.get("data", {})
-        out += [f"## {s['id']}", "", f"- {e.get('label', '')}", f"- Architecture: {arch_text(s['config'])}; "
+        out += [f"## {s['id']}", "", f"- {label_of(e)}", f"- Architecture: {arch_text(s['config'])}; "
                 f"vocabulary {s['config']['vocab_src']}/{s['config']['vocab_tgt']} SentencePiece unigram"
                 f"{' (joint, shared embeddings)' if s['config'].get('share_embeddings') else ''}",
                 f"- Parameters: {s['params']:,}; file {s['bytes']:,} bytes ({t.get('quantization', '?')})",

@@ -42,7 +42,7 @@ test('Compare translates with the no-attention and the attention GRU, as the CLI
   assert.equal(await page.locator('#compare-grid attnseq-context-figure').count(), 2);
   // The BLEU chart has a series per evaluated model of the pair, both GRUs included.
   const labels = await page.locator('#bleu').evaluate((el) => (el.data?.series ?? []).map((s) => s.label));
-  for (const m of pair) assert.ok(labels.includes(m.label), `${m.label} in ${JSON.stringify(labels)}`);
+  for (const m of pair) assert.ok(labels.includes(m.label.en), `${m.label.en} in ${JSON.stringify(labels)}`);
   await page.locator('#compare').scrollIntoViewIfNeeded();
   await screenshot(page, 'compare');
 });

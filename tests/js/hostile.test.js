@@ -13,23 +13,12 @@ import { WorkerClient } from '../../web/src/engine/client.js';
 import { serve } from '../../web/src/engine/worker.js';
 import { pieceText, visible } from '../../web/src/state/contract.js';
 import { ROOT, TINY, TINY_RNN, rejectsWith } from './helpers.js';
+import { HOSTILE as SHARED } from '../data/hostile-inputs.mjs';
 
 const REAL = path.join(ROOT, 'models/en-fr-gru-attn.i8.safetensors');
 
-/** name → [text, what it may give: 'text' (a translation, maybe empty) and/or an error code]. A long
- *  word is many tokens when the vocabulary knows its letters, one <unk> when it does not. */
-export const HOSTILE = {
-  empty: ['', 'text'],
-  whitespace: [' \t\n\r\u00A0\u3000 ', 'text'],
-  '1 MB': ['The cat sat on the mat. '.repeat(43691).slice(0, 1 << 20), 'INPUT_TOO_LONG'],
-  '10,000-character word': ['ab'.repeat(5_000), 'text|INPUT_TOO_LONG'],
-  'lone surrogates': ['cat \uD800 dog \uDC00 \uDBFF', 'text'],
-  'NUL and control characters': ['a\u0000b\u0001c\u0007\u001B[31m\u007F\u0085\u2028 d', 'text'],
-  'emoji ZWJ and skin tones': ['👩🏽‍💻 loves 👨‍👩‍👧‍👦 and 👍🏿🏳️‍🌈', 'text'],
-  'right-to-left and bidi overrides': ['שלום \u202Eevil\u202C مرحبا \u2067x\u2069 \u200F', 'text'],
-  'mixed unseen scripts': ['Ελληνικά 日本語 русский ქართული ᚠᛇᚻ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'text'],
-  'HTML and script': ['<script>alert(1)</script><img onerror=x>&amp;', 'text'],
-};
+/** name → [text, what the API may give] (the shared table: tests/data/hostile-inputs.mjs). */
+export const HOSTILE = Object.fromEntries(Object.entries(SHARED).map(([k, v]) => [k, [v.text, v.api]]));
 
 const BOUND_MS = 5_000;  // per call; the real figures are printed (a few ms to ~0.5 s for 1 MB)
 

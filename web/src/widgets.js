@@ -12,6 +12,7 @@ import { WidgetElement } from './app/widget-base.js';
 import { exportFigure } from './app/export.js';
 import { h, define } from './components/dom.js';
 import { pieceText } from './state/contract.js';
+import { modelLabel } from './app/model-names.js';
 
 const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 
@@ -89,7 +90,7 @@ class AttentionWidget extends WidgetElement {
 
   afterRun(run) {
     // Self-attention needs a Transformer; an RNN (e.g. when no Transformer is installed) has none.
-    this.note.textContent = this.viewName.startsWith('self') && !run.encoderAttention ? this.t('w.noSelfAttention', { model: run.model.label }) : '';
+    this.note.textContent = this.viewName.startsWith('self') && !run.encoderAttention ? this.t('w.noSelfAttention', { model: this.tr(() => modelLabel(run.model)) }) : '';
     this.figureEl.hidden = !!this.note.textContent;
     if (this.exportBar) this.exportBar.hidden = this.figureEl.hidden;
     const q = this.getAttribute('query');

@@ -4,6 +4,7 @@
 import { h } from '../components/dom.js';
 import { t, onLanguageChange } from '../i18n/index.js';
 import { comparePair, isNoAttention, isAttentionRnn } from './models.js';
+import { modelLabel } from './model-names.js';
 
 /** @typedef {import('../components/dom.js').View} View */
 
@@ -22,7 +23,7 @@ export async function bleuData(models, base = EVAL_BASE) {
       if (!res.ok) continue;
       const d = await res.json();
       const b = d.greedy?.buckets ?? {};
-      series.push({ label: m.label, values: BUCKETS.map((k) => (b[k]?.bleu ?? null)), counts: BUCKETS.map((k) => b[k]?.segments ?? null), kind: rank(m) });
+      series.push({ label: modelLabel(m), values: BUCKETS.map((k) => (b[k]?.bleu ?? null)), counts: BUCKETS.map((k) => b[k]?.segments ?? null), kind: rank(m) });
     } catch { /* no data for this model */ }
   }
   return series.length ? { buckets: BUCKETS, series, source: t('cmp.bleuSource') } : null;
@@ -30,23 +31,30 @@ export async function bleuData(models, base = EVAL_BASE) {
 
 export function setupCompare(section, controller, stores) {
   const grid = section.querySelector('#compare-grid');
-  const button = section.querySelector('#compare-run');
-  const chart = section.querySelector('#bleu');
-  let pair = null, results = null, seq = 0;
+  const button = /** @type {HTMLButtonElement} */ (section.querySelector('#compare-run'));
+  const chart = /** @type {any} */ (section.querySelector('#bleu'));
+  let pair = null, pairKey = '', results = null, resultText = '', seq = 0;
+
+  const currentText = () => stores.run.get().run?.text ?? /** @type {HTMLTextAreaElement|null} */ (section.ownerDocument.querySelector('#text'))?.value?.trim() ?? '';
 
   function render() {
     grid.replaceChildren();
+    const info = stores.model.get().info;
     if (!pair) {
       button.hidden = true;
-      grid.appendChild(h('p', { class: 'hint' }, t('cmp.unavailable')));
+      grid.appendChild(h('p', { class: 'hint' }, info ? t('cmp.noPair', { src: info.src, tgt: info.tgt }) : t('cmp.unavailable')));
       return;
     }
     button.hidden = false;
+    // A comparison of another sentence than the one shown now is marked as such, not passed off as this one's.
+    const stale = results && results.length && resultText !== currentText();
+    grid.classList.toggle('stale', !!stale);
+    if (stale) grid.appendChild(h('p', { class: 'note warn', role: 'status' }, t('cmp.stale', { text: resultText })));
     for (const [k, m] of pair.entries()) {
       const r = results?.[k];
-      const fig = /** @type {View} */ (document.createElement('attnseq-context-figure'));
+      const fig = /** @type {any} */ (document.createElement('attnseq-context-figure'));
       const card = h('div', { class: 'compare-item' },
-        h('h4', {}, m.label),
+        h('h4', {}, modelLabel(m)),
         h('p', { class: 'translation small', 'data-compare': m.id }, r ? r.text : results === null ? t('cmp.notRun') : '…'),
         fig);
       fig.data = r ? { source: r.sourceTokens.map((x) => x.piece), target: r.tokens.map((x) => x.piece), rows: k === 0 ? null : r.rows } : null;
@@ -55,12 +63,12 @@ export function setupCompare(section, controller, stores) {
   }
 
   async function runCompare() {
-    const text = stores.run.get().run?.text ?? section.ownerDocument.querySelector('#text')?.value?.trim();
+    const text = currentText();
     if (!pair || !text) return;
     const my = ++seq;
     results = [];
+    resultText = text;
     render();
-    button.disabled = true;
     try {
       const out = [];
       for (const m of pair) out.push(await controller.translateWith(m.id, text));
@@ -68,17 +76,19 @@ export function setupCompare(section, controller, stores) {
     } catch (e) {
       if (my === seq) { results = null; grid.appendChild(h('p', { class: 'status error' }, e.message)); }
     } finally {
-      button.disabled = false;
       if (my === seq) render();
     }
   }
 
+  // The button stays enabled (focus never falls out of it); a click while a comparison runs starts a new one.
   button.addEventListener('click', runCompare);
   // The first time the user scrolls the section into view (with a translation to compare), it runs by
   // itself. Not when it is merely visible on open: it loads two more models, which a first visit that
-  // never looks at it should not download.
+  // never looks at it should not download; not on keyboard focus either (scrollIntoView of a focused
+  // control is not the user scrolling).
   let scrolled = false;
-  addEventListener('scroll', () => { scrolled = true; }, { once: true, passive: true });
+  addEventListener('wheel', () => { scrolled = true; }, { once: true, passive: true });
+  addEventListener('touchmove', () => { scrolled = true; }, { once: true, passive: true });
   if ('IntersectionObserver' in globalThis) {
     const io = new IntersectionObserver((entries) => {
       if (!scrolled || !entries.some((e) => e.isIntersecting) || !pair || !stores.run.get().run?.done) return;
@@ -87,17 +97,21 @@ export function setupCompare(section, controller, stores) {
     });
     io.observe(section);
   }
-  onLanguageChange(render);
-  let paired = false;  // once, when the catalogue is known (not on every store update: progress ticks)
-  stores.model.subscribe(async ({ models, info }) => {
-    if (!models.length || paired) return;
-    paired = true;
-    const catalog = controller.catalog;
-    pair = catalog ? comparePair(catalog.models, info?.src ?? 'en', info?.tgt ?? 'fr') : null;
+  onLanguageChange(async () => {
     render();
-    if (!catalog) return;
-    const src = pair?.[0].src ?? 'en', tgt = pair?.[0].tgt ?? 'fr';
-    chart.data = await bleuData(catalog.models.filter((m) => m.src === src && m.tgt === tgt));
+    if (pair) chart.data = await bleuData(controller.catalog.models.filter((m) => m.src === pair[0].src && m.tgt === pair[0].tgt));
   });
+  // The pair follows the selected model's language pair.
+  stores.model.subscribe(async ({ models, info }) => {
+    if (!models.length || !info) return;
+    const key = `${info.src}>${info.tgt}`;
+    if (key === pairKey) return;
+    pairKey = key;
+    pair = comparePair(controller.catalog.models, info.src, info.tgt);
+    results = null;
+    render();
+    chart.data = await bleuData(controller.catalog.models.filter((m) => m.src === info.src && m.tgt === info.tgt));
+  });
+  stores.run.subscribe(() => { if (results) render(); });
   render();
 }

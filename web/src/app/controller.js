@@ -6,6 +6,7 @@
 import { emptyRun } from '../state/contract.js';
 import { getTranslator, loadManifest, modelInfo, hasFailed, forgetTranslator, MODEL_KINDS } from './models.js';
 import { errorFields } from './errors.js';
+import { modelLabel } from './model-names.js';
 import { optionTable } from '../state/options.js';
 
 /** @typedef {import('../state/stores.js').ModelState} ModelState */
@@ -15,6 +16,7 @@ import { optionTable } from '../state/options.js';
 /** @typedef {import('../state/contract.js').RunOptions} RunOptions */
 
 const ALTERNATIVES = 6;
+const MAX_SENTENCES = 100;  // a paragraph's sentences are translated one by one: a page's worth at most
 
 /**
  * The catalogue entry's arch/attention (written from the file by scripts/manifest_sha256.mjs) against
@@ -75,7 +77,7 @@ export class AppController {
 
   async init() {
     [this.catalog, this.optionTable] = await Promise.all([loadManifest(this.manifestUrl), optionTable()]);
-    this.stores.model.set({ models: this.catalog.models.map(({ id, label, src, tgt }) => ({ id, label, src, tgt })), fallback: this.catalog.fallback });
+    this.stores.model.set({ models: this.catalog.models.map(({ id, label, src, tgt, arch, attention }) => ({ id, label, src, tgt, arch, attention })) });
     return this.catalog;
   }
 
@@ -121,7 +123,7 @@ export class AppController {
       if (kept && !kept.failure && this.entry === entry) {
         this.entry = previous;
         this.stores.model.set({ status: 'ready', progress: 1, modelId: previous.id, info: modelInfo(previous, kept.info),
-          failed: entry.label, ...errorFields(e) });
+          failed: modelLabel(entry), ...errorFields(e) });
       } else if (this.entry === entry) {
         this.loaded = null;
         this.stores.model.set({ status: 'error', info: null, failed: null, ...errorFields(e) });
@@ -184,6 +186,12 @@ export class AppController {
     const tr = await this.#translator(this.entry);
     const parts = await tr.sentences(text);
     if (my !== this.paragraphs) return null;
+    if (parts.length > MAX_SENTENCES) {
+      const e = Object.assign(new Error(`the text has ${parts.length} sentences; at most ${MAX_SENTENCES} are translated at a time`),
+        { code: 'TOO_MANY_SENTENCES' });
+      this.stores.run.set({ status: 'error', ...errorFields(e, { n: parts.length, max: MAX_SENTENCES }) });
+      throw e;
+    }
     if (!parts.length) parts.push({ text, span: [0, text.length] });
     selected = Math.min(Math.max(0, selected), parts.length - 1);
     paragraph?.set({ text, selected, sentences: parts.map((p) => ({ ...p, output: null, ended: null })) });

@@ -2,6 +2,7 @@
 // MODEL_MISMATCH) → a sentence in the UI language (i18n keys err.<CODE>); the technical message is
 // kept as a detail under it. Also the one status line of the demo and of every widget.
 import { t } from '../i18n/index.js';
+import { modelLabel } from './model-names.js';
 
 export { APP_ERROR_CODES } from './error-codes.js';
 
@@ -27,7 +28,7 @@ export function statusOf(m, r, extra = '') {
   if (r.status === 'error') return { text: t('app.runError', { msg: explain(r.errorCode, r.errorVars) }), detail: r.error ?? '', error: true };
   if (r.status === 'running') return { text: t('app.running'), detail: '', error: false };
   if (m.failed) {
-    return { text: t('app.modelKept', { model: m.failed, msg: explain(m.errorCode, m.errorVars), current: m.info?.label ?? '' }),
+    return { text: t('app.modelKept', { model: m.failed, msg: explain(m.errorCode, m.errorVars), current: m.info ? modelLabel(m.info) : '' }),
       detail: m.error ?? '', error: true };
   }
   if (r.notice) return { text: t(r.notice), detail: '', error: false };

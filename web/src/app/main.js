@@ -10,10 +10,13 @@ import { exportFigure } from './export.js';
 import { setupCompare } from './compare.js';
 import { bindDecodingForm } from './decoding-form.js';
 import { defaultsOf } from '../state/options.js';
+import { readLink, writeLink } from './link.js';
+import { availableOffline } from './models.js';
 import { registerServiceWorker, cacheLoadedResources } from './offline.js';
 import { reducedMotion } from '../components/dom.js';
 import { EXAMPLES } from './examples.js';
 import { statusOf } from './errors.js';
+import { modelLabel, modelDescription } from './model-names.js';
 import { renderStatusInto } from './status-view.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -43,8 +46,7 @@ onLanguageChange(relabel);
 
 // Views
 bindViews($('main'), stores, { act: player.act, onAlternative: ({ index, id }) => run(() => controller.alternative(index, id), index) });
-bindPlaybackKeys($('#generation'), player.act);
-bindPlaybackKeys($('#attention'), player.act);
+bindPlaybackKeys($('main'), player.act, { page: true });
 document.addEventListener('click', (e) => {
   /** @type {HTMLButtonElement | null | undefined} */
   const b = /** @type {Element} */ (e.target).closest?.('button[data-export]');
@@ -62,7 +64,12 @@ stores.view.subscribe(({ level }) => {
 const modelSel = $('#model');
 function renderModelPicker() {
   const { models, modelId } = stores.model.get();
-  modelSel.replaceChildren(...models.map((m) => new Option(m.label, m.id)));
+  const { offline } = stores.model.get();
+  modelSel.replaceChildren(...models.map((m) => {
+    const o = new Option(offline && !offline.includes(m.id) ? t('app.needsNetwork', { model: modelLabel(m) }) : modelLabel(m), m.id);
+    o.disabled = !!offline && !offline.includes(m.id);
+    return o;
+  }));
   if (modelId) modelSel.value = modelId;
 }
 stores.model.subscribe(renderModelPicker);
@@ -70,7 +77,7 @@ function renderStatus() {
   const m = stores.model.get(), r = stores.run.get();
   renderStatusInto($('#status'), statusOf(m, r));
   $('#translate').disabled = m.status !== 'ready';
-  $('#model-desc').textContent = m.info?.description ?? '';
+  $('#model-desc').textContent = m.info ? modelDescription(m.info) : '';
 }
 stores.model.subscribe(renderStatus);
 stores.run.subscribe(renderStatus);
@@ -139,14 +146,15 @@ stores.model.subscribe(renderExamples);
 
 // Runs
 let runSeq = 0;
-async function run(start, fromIndex = -1) {
+async function run(start, fromIndex = -1, step = undefined) {
   const seq = ++runSeq;
-  const reduce = reducedMotion();
+  const reduce = reducedMotion() || step !== undefined;  // a link to a step shows that step, not an animation
   stores.playback.set({ index: fromIndex, playing: !reduce });
   try {
     const r = await start();
     if (seq !== runSeq || !r) return;
-    if (reduce) stores.playback.set({ index: r.steps.length - 1, playing: false });
+    if (reduce) stores.playback.set({ index: step !== undefined ? Math.min(step, r.steps.length - 1) : r.steps.length - 1, playing: false });
+    linkReady = true;
     document.body.dataset.runs = String(runSeq);  // tests wait on this
     if (seq === 1) cacheLoadedResources();
   } catch (e) {
@@ -155,14 +163,14 @@ async function run(start, fromIndex = -1) {
 }
 
 let options = () => stores.options.get();  // the form replaces it once the engine's option table is known
-function translateNow() {
+function translateNow(sentence = 0, step = undefined) {
   const text = $('#text').value.trim();
   if (stores.model.get().status !== 'ready') return;
   if (!text) {  // nothing to translate: say so (the last translation stays)
     if (stores.run.get().status !== 'running') stores.run.set({ notice: 'app.empty', status: stores.run.get().run ? 'done' : 'idle', error: null });
     return;
   }
-  run(() => controller.translateParagraph(text, { ...options() }));
+  run(() => controller.translateParagraph(text, { ...options() }, sentence), -1, step);
 }
 $('#translate-form').addEventListener('submit', (e) => { e.preventDefault(); translateNow(); });
 $('#text').addEventListener('keydown', (e) => {
@@ -182,20 +190,71 @@ modelSel.addEventListener('change', async () => {
 setupCompare($('#compare'), controller, stores);
 relabel();
 
+// The page's state in its URL (app/link.js): restored on open, kept up to date, copied by a button.
+let link = null;       // what the URL asked for, until it has been applied
+let linkReady = false; // the first translation is done: from now on the URL follows the page
+function currentLink() {
+  const { run } = stores.run.get();
+  const v = stores.view.get();
+  const p = stores.paragraph.get();
+  return writeLink({
+    text: /** @type {HTMLTextAreaElement} */ ($('#text')).value.trim() || undefined,
+    model: stores.model.get().modelId ?? undefined, options: stores.options.get(),
+    sentence: p.sentences.length > 1 ? p.selected : undefined,
+    step: run?.done ? stores.playback.get().index : undefined, layer: v.layer, head: v.head, level: v.level,
+  }, defaultsOf(controller.optionTable ?? []), { lang: params.get('lang') ?? undefined });
+}
+let linkTimer = 0;
+function updateLink() {
+  if (!linkReady) return;
+  clearTimeout(linkTimer);
+  linkTimer = setTimeout(() => {
+    const q = currentLink().toString();
+    if (q !== location.search.slice(1)) history.replaceState(null, '', `${location.pathname}${q ? `?${q}` : ''}${location.hash}`);
+  }, 300);
+}
+for (const st of [stores.run, stores.view, stores.options, stores.paragraph]) st.subscribe(updateLink);
+stores.playback.subscribe(({ playing }) => { if (!playing) updateLink(); });
+$('#copy-link').addEventListener('click', async () => {
+  const url = new URL(`?${currentLink()}`, location.href).href;
+  const note = $('#link-note');
+  try {
+    await navigator.clipboard.writeText(url);
+    note.textContent = t('app.linkCopied');
+  } catch {
+    note.textContent = t('app.linkShow', { url });
+  }
+});
+
+// Offline: which models this browser holds (the others need the network).
+async function refreshOffline() {
+  if (!controller.catalog) return;
+  const held = navigator.onLine ? null : await availableOffline(controller.catalog.models);
+  stores.model.set({ offline: held ? [...held] : null });
+  renderModelPicker();
+}
+addEventListener('online', refreshOffline);
+addEventListener('offline', refreshOffline);
+
 async function start() {
   try {
     const catalog = await controller.init();
-    stores.options.set({ ...defaultsOf(controller.optionTable), ...stores.options.get() });
+    await refreshOffline();
+    const { state, problems } = readLink(params, controller.optionTable, catalog);
+    link = state;
+    if (problems.length) $('#link-note').textContent = t('app.badLink', { list: problems.join(', ') });
+    stores.options.set({ ...defaultsOf(controller.optionTable), ...stores.options.get(), ...state.options });
     options = bindDecodingForm($('#decoding'), stores.options, controller.optionTable);
-    const wanted = params.get('model') ?? catalog.default;
-    await controller.selectModel(wanted);
+    await controller.selectModel(state.model ?? catalog.default);
+    stores.view.set({ ...(state.layer !== undefined ? { layer: state.layer } : {}), ...(state.head !== undefined ? { head: state.head } : {}),
+      ...(state.level ? { level: state.level } : {}) });
     // Text the user typed while the page loaded is theirs: it is translated, never replaced.
-    const box = $('#text');
+    const box = /** @type {HTMLTextAreaElement} */ ($('#text'));
     if (!box.value.trim()) {
       const src = stores.model.get().info?.src ?? 'en';
-      box.value = params.get('text') ?? (EXAMPLES[src] ?? EXAMPLES.en)[0];
+      box.value = state.text ?? (EXAMPLES[src] ?? EXAMPLES.en)[0];
     }
-    translateNow();
+    translateNow(state.sentence ?? 0, state.step);
   } catch (e) {
     console.warn(e);  // shown in the status line
     stores.model.set({ status: 'error', error: e.message, errorCode: e.code ?? 'LOAD_FAILED' });

@@ -1,8 +1,8 @@
 // The model catalogue and the one place translators are created. A model is loaded once per page:
 // every controller and widget asking for the same file shares its Translator (so one worker, one copy
-// of the weights). The catalogue is models/manifest.json; without it, the random-weight test models
-// of tests/data/models are offered so the page still works in a fresh checkout.
-import { Translator } from '../index.js';
+// of the weights). The catalogue is models/manifest.json (or the URL a page gives); without it the
+// page says so (the random-weight test models are for tests only).
+import { AttnseqError, Translator } from '../index.js';
 
 // The repository root as served (web/src/app/ → ../../../). In a single-file build this module is a
 // data: URL, which has no relative URLs: the inlined catalogue is used there instead.
@@ -23,15 +23,6 @@ export const MANIFEST_URL = ROOT ? new URL('models/manifest.json', ROOT).href : 
  * @property {string} [sha256]
  */
 
-const FALLBACK = {
-  default: 'tiny-transformer',
-  models: [
-    { id: 'tiny-transformer', file: 'tiny-transformer.safetensors', src: 'en', tgt: 'fr', arch: 'transformer', attention: 'multihead', label: 'Test model: Transformer (random weights)' },
-    { id: 'tiny-rnn-additive', file: 'tiny-rnn-additive.safetensors', src: 'en', tgt: 'fr', arch: 'rnn', attention: 'additive', label: 'Test model: GRU + attention (random weights)' },
-    { id: 'tiny-rnn-none', file: 'tiny-rnn-none.safetensors', src: 'en', tgt: 'fr', arch: 'rnn', attention: 'none', label: 'Test model: GRU without attention (random weights)' },
-  ],
-};
-
 /** The inlined catalogue of a single-file build (a JSON <script> element; never executed). */
 let inlineData;
 function inlined() {
@@ -43,47 +34,59 @@ function inlined() {
 
 const manifests = new Map();  // url → Promise (one fetch per page)
 
-/** @returns {Promise<{default: string, models: ModelEntry[], fallback: boolean}>} */
+/** @returns {Promise<{default: string, models: ModelEntry[]}>} */
 export function loadManifest(url = MANIFEST_URL) {
   // A page that shows a catalogue model loads it in a worker: start one now, while the catalogue loads.
   if (!manifests.size && !inlined()) Translator.prewarm();
-  if (!manifests.has(url)) manifests.set(url, fetchManifest(url));
+  if (!manifests.has(url)) {
+    const p = fetchManifest(url);
+    p.catch(() => manifests.delete(url));  // a later call may try again
+    manifests.set(url, p);
+  }
   return manifests.get(url);
 }
 
+const catalogueError = (url, why) => new AttnseqError('LOAD_FAILED', `the model catalogue ${url} could not be loaded: ${why}`);
+
+/**
+ * The catalogue, as listed: no request per model (a missing file is a clear error when it is chosen;
+ * offline, availableOffline() tells which files the service worker holds).
+ */
 async function fetchManifest(url) {
   const inline = inlined();
-  if (inline) return { default: inline.manifest.default, models: inline.manifest.models.map((m) => ({ ...m, url: `inline:${m.id}` })), fallback: false };
-  let manifest = null, base = url;
+  if (inline) return { default: inline.manifest.default, models: inline.manifest.models.map((m) => ({ ...m, url: `inline:${m.id}` })) };
+  let res;
   try {
-    const res = await fetch(url, { cache: 'no-cache' });
-    if (res.ok) manifest = await res.json();
-  } catch { /* offline without a cached manifest, or no server: fall back */ }
-  let fallback = false;
-  if (manifest?.models?.length) {
-    // Entries whose file is not there (a model still being trained) are left out; offline, the ones
-    // the service worker cached are kept.
-    const present = await Promise.all(manifest.models.map((m) => exists(new URL(m.file, base).href)));
-    manifest = { ...manifest, models: manifest.models.filter((_, i) => present[i]) };
+    res = await fetch(url, { cache: 'no-cache' });
+  } catch (e) {
+    throw catalogueError(url, `${e?.message ?? e} (offline, and the page was not opened online before?)`);
   }
-  if (!manifest?.models?.length) {
-    manifest = FALLBACK;
-    base = new URL('tests/data/models/', ROOT ?? location.href).href;
-    fallback = true;
+  if (!res.ok) throw catalogueError(url, `HTTP ${res.status}`);
+  let manifest;
+  try {
+    manifest = await res.json();
+  } catch {
+    throw catalogueError(url, 'it is not JSON');
   }
-  const models = manifest.models.map((m) => ({ ...m, label: m.label ?? m.id, url: new URL(m.file, base).href }));
+  if (!Array.isArray(manifest?.models) || !manifest.models.length) throw catalogueError(url, 'it lists no models');
+  const models = manifest.models.map((m) => ({ ...m, url: new URL(m.file, res.url || url).href }));
   const def = models.some((m) => m.id === manifest.default) ? manifest.default : models[0].id;
-  return { default: def, models, fallback };
+  return { default: def, models };
 }
 
-async function exists(url) {
-  try {
-    const res = await fetch(url, { method: 'HEAD', cache: 'no-cache' });
-    return res.status !== 404;
-  } catch {
-    // Offline: what the service worker cached is there; without Cache Storage, assume it is.
-    try { return globalThis.caches ? !!(await caches.match(url)) : true; } catch { return true; }
-  }
+/**
+ * The ids of the catalogue's models whose files this browser holds for offline use (Cache Storage of
+ * the service worker); null when there is no Cache Storage (every model needs the network then).
+ * @param {ModelEntry[]} models
+ * @returns {Promise<Set<string> | null>}
+ */
+export async function availableOffline(models) {
+  if (!globalThis.caches) return null;
+  const have = new Set();
+  await Promise.all(models.map(async (m) => {
+    try { if (await caches.match(m.url, { ignoreSearch: true })) have.add(m.id); } catch { /* not cached */ }
+  }));
+  return have;
 }
 
 /** True for a model without attention (the fixed-context GRU): the catalogue says so, from the file. */
@@ -189,7 +192,7 @@ export function modelInfo(entry, info) {
   const c = info.config;
   const tf = c.arch === 'transformer';
   return {
-    id: entry.id, label: entry.label, arch: c.arch,
+    id: entry.id, label: entry.label, arch: c.arch, quantized: info.quantized, config: c,
     attention: tf ? 'multihead' : c.attention, src: entry.src, tgt: entry.tgt,
     decLayers: tf ? c.decLayers : 1, encLayers: tf ? c.encLayers : 0, heads: tf ? c.heads : 1,
     hasAttention: info.hasAttention, bos: info.controlIds.bosPiece, eos: info.controlIds.eosPiece,

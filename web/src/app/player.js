@@ -57,17 +57,25 @@ export function createPlayer({ playback, run }) {
 }
 
 /**
- * Keyboard shortcuts inside `scope`: Space or K play/pause, ←/→ step, Home restart, End last step.
- * Keys typed into form fields and buttons keep their usual meaning.
+ * Keyboard shortcuts: Space or K play/pause, ←/→ step, Home restart, End last step. They work when the
+ * focus is inside `scope`, or (page: the demo) anywhere on the page outside a control: on the page
+ * itself after a click, a link or an ordinary element. Keys typed into form fields, buttons, the
+ * heatmap's cells and the loop's rows keep their usual meaning.
+ * @param {HTMLElement} scope
+ * @param {(a: {action: string}) => void} act
+ * @param {{page?: boolean}} [options]
  */
-export function bindPlaybackKeys(scope, act) {
-  scope.addEventListener('keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const tag = e.target.tagName;
-    if (/^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(tag) || e.target.isContentEditable) return;
-    if (e.target.closest?.('td[data-cell], [role=button], [data-step]') && !(e.key === 'k' || e.key === 'K')) {
+export function bindPlaybackKeys(scope, act, { page = false } = {}) {
+  const target = page ? scope.ownerDocument : scope;
+  target.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    const el = /** @type {HTMLElement} */ (e.target);
+    const tag = el.tagName;
+    if (/^(INPUT|TEXTAREA|SELECT|BUTTON|SUMMARY|A)$/.test(tag) || el.isContentEditable) return;
+    if (el.closest?.('td[data-cell], [role=button], [data-step], [role=listbox], [role=slider], [role=menu]') && !(e.key === 'k' || e.key === 'K')) {
       if (e.key === ' ' || e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End' || e.key === 'Enter') return;
     }
+    if (page && !(el === el.ownerDocument.body || el === el.ownerDocument.documentElement || scope.contains(el))) return;
     const map = { ' ': 'toggle', k: 'toggle', K: 'toggle', ArrowRight: 'next', ArrowLeft: 'prev', Home: 'restart', End: 'end' };
     const action = map[e.key];
     if (!action) return;

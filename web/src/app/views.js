@@ -7,6 +7,7 @@
 //              self-heatmap | beam | output | softmax | context | step-label
 import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences, pieceGroups, groupLabels, aggregate } from '../state/contract.js';
 import { t, getLanguage, withLanguage } from '../i18n/index.js';
+import { modelLabel } from './model-names.js';
 
 /** @typedef {import('../components/dom.js').View} View */
 
@@ -73,7 +74,7 @@ export function bindViews(root, stores, handlers) {
     const crossKey = `${base}|${v.layer}|${v.head}|${words}|${shownSteps}`;
     let rows = null;
     const crossRows = () => (rows ??= aggregate(attentionRows(run, shownSteps, v.layer, v.head), tgtGroups, srcGroups));
-    const caption = () => t(words ? 'fig.crossCaptionWords' : 'fig.crossCaption', { model: m.label, tokens: target.map(pieceText).join(' ') });
+    const caption = () => t(words ? 'fig.crossCaptionWords' : 'fig.crossCaption', { model: modelLabel(m), tokens: target.map(pieceText).join(' ') });
     setKeyed('lines', crossKey, () => ({ source: srcLabels, target: tgtLabels, rows: crossRows(), current, caption: caption() }));
     setKeyed('heatmap', crossKey, () => ({ rowLabels: tgtLabels, colLabels: srcLabels, rows: crossRows(), current, caption: caption() }));
     setKeyed('cross-heads', `${run.id}|${v.layer}|${v.head}|${getLanguage()}`, () => (m.arch === 'transformer' ? { layers: m.decLayers, heads: m.heads, layer: v.layer, head: v.head, alignment: true, label: t('fig.crossHeads') } : null));

@@ -21,6 +21,7 @@ import { createPlayer, bindPlaybackKeys } from './player.js';
 import { bindViews } from './views.js';
 import { EXAMPLES } from './examples.js';
 import { statusOf } from './errors.js';
+import { modelLabel } from './model-names.js';
 import { renderStatusInto } from './status-view.js';
 import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../state/options.js';
 
@@ -109,7 +110,7 @@ export class WidgetElement extends HTMLElement {
     if (!el) return;
     const m = this.stores.model.get(), r = this.stores.run.get();
     this.tr(() => {
-      const missing = this.missing && m.info ? t('w.modelMissing', { model: this.missing, label: m.info.label }) : '';
+      const missing = this.missing && m.info ? t('w.modelMissing', { model: this.missing, label: modelLabel(m.info) }) : '';
       renderStatusInto(el, statusOf(m, r, missing));
     });
   }

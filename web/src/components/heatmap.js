@@ -14,6 +14,9 @@ import { View, define, h, s, pct } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
+// Chinese and Japanese labels stand upright in the vertical column headers (Latin ones are turned).
+const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
 export const heatColor = (w) => `rgba(37, 99, 235, ${(0.04 + 0.96 * Math.min(1, Math.max(0, w))).toFixed(3)})`;
 
 class Heatmap extends View {
@@ -42,7 +45,7 @@ class Heatmap extends View {
     const table = h('table', { class: 'heatmap' },
       h('caption', { class: 'sr-only' }, d.caption ?? ''),
       h('thead', {}, h('tr', {}, h('td', { class: 'corner' }),
-        cols.map((c) => h('th', { scope: 'col' }, h('span', {}, c))))));
+        cols.map((c) => h('th', { scope: 'col' }, h('span', { class: CJK.test(c) ? 'cjk' : null }, c))))));
     const body = h('tbody');
     const [fr, fc] = this.#focus;
     d.rows.forEach((row, i) => {

@@ -34,7 +34,9 @@
 /**
  * @typedef {Object} ModelInfo
  * @property {string} id              manifest id
- * @property {string} label           human-readable, e.g. "English → French (GRU + attention)"
+ * @property {string|Record<string, string>|undefined} label  the catalogue's label ({en, zh}); app/model-names.js modelLabel() names it
+ * @property {boolean} quantized       int8 weights
+ * @property {import('../index.js').ModelConfig} config  the file's config
  * @property {'rnn'|'transformer'} arch
  * @property {string} attention       'none' | 'additive' | 'dot' | 'general' | 'scaled_dot' | 'multihead'
  * @property {string} src             source language code

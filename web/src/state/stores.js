@@ -15,8 +15,9 @@ import { createStore } from './store.js';
  * @property {number} progress        0..1 while loading
  * @property {string|null} modelId    the catalogue entry loading or loaded
  * @property {ModelInfo|null} info    the loaded model (the one kept when another failed to load)
- * @property {{id: string, label: string, src: string, tgt: string}[]} models   the catalogue's models
- * @property {boolean} [fallback]     the catalogue is the test models' (no models/manifest.json)
+ * @property {{id: string, label?: string|Record<string, string>, src: string, tgt: string, arch?: string, attention?: string}[]} models
+ *   the catalogue's models (modelLabel() names them)
+ * @property {string[]|null} [offline]  offline: the ids of the models this browser holds (null online)
  * @property {string|null} error      technical message of the last load failure
  * @property {string|null} [errorCode]  its code (AttnseqError.code, MODEL_MISMATCH, ...): the sentence shown
  * @property {Record<string, string|number>} [errorVars]  values for that sentence

@@ -1,0 +1,204 @@
+// The demo as people use it (issue 15): typed text is never replaced, paragraphs are split into
+// sentences, the result comes first, a length-limit stop is said, Chinese headers stand upright with no
+// empty token, keys work and focus stays, Compare follows the language pair, the Chinese UI names
+// models in Chinese, the lines figure can jump forward, no request per model and no console error on
+// open, and the page's state lives in its URL. Screenshots: artifacts/e2e/use-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CLI, ROOT, launch, serve, screenshot, waitForRunEnd } from './helpers.mjs';
+
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'models/manifest.json'), 'utf8'));
+const file = (id) => path.join(ROOT, 'models', manifest.models.find((m) => m.id === id)?.file ?? 'missing');
+const has = (id) => existsSync(file(id));
+const cli = (id, text, args = []) => JSON.parse(execFileSync(CLI, ['--model', file(id), '--text', text, '--json', ...args], { encoding: 'utf8' }));
+
+let srv;
+const browsers = [];
+before(async () => { srv = await serve(); });
+after(async () => {
+  for (const b of browsers) await b.close();
+  await srv?.close();
+});
+async function open(query = '', opts = {}) {
+  const b = await launch(opts);
+  browsers.push(b);
+  const requests = [];
+  b.page.on('request', (r) => requests.push({ method: r.method(), url: r.url() }));
+  await b.page.goto(`${srv.url}${query}`);
+  return { ...b, requests };
+}
+
+test('text typed while the page loads is kept and translated', async () => {
+  const { page } = await open('', { reducedMotion: 'reduce' });
+  const mine = 'I ate an apple.';
+  await page.locator('#text').fill(mine);  // before the model has loaded
+  await waitForRunEnd(page, 1);
+  assert.equal(await page.inputValue('#text'), mine);
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.text), mine);
+  await screenshot(page, 'use-typed-text');
+});
+
+test('a paragraph: each sentence translated by itself, the whole translation at once, a picker; the CLI agrees', async () => {
+  const { page } = await open('', { reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  const text = 'I ate an apple. Then I drank some water! How are you?';
+  await page.locator('#text').fill(text);
+  await page.locator('#translate').click();
+  await waitForRunEnd(page, 2);
+  await page.waitForFunction(() => globalThis.attnseqDemo.stores.paragraph.get().sentences.every((s) => s.output !== null));
+  const expected = execFileSync(CLI, ['--model', file(manifest.default), '--sentences', '--text', text], { encoding: 'utf8' }).trim();
+  assert.equal(await page.textContent('#translation'), expected);
+  const buttons = page.locator('#sentences button');
+  assert.equal(await buttons.count(), 3);
+  assert.equal(await buttons.nth(0).getAttribute('aria-pressed'), 'true');
+  await buttons.nth(1).click();
+  await waitForRunEnd(page, 3);
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.text), 'Then I drank some water!');
+  assert.equal(await page.textContent('#translation'), expected, 'picking a sentence keeps the whole translation');
+  await screenshot(page, 'use-paragraph');
+});
+
+test('the result first: the whole translation shows while the animation is still at its start', async () => {
+  const { page } = await open(`?text=${encodeURIComponent('You should wear shoes.')}&speed=0.5`);
+  await page.waitForFunction(() => globalThis.attnseqDemo?.stores.run.get().status === 'done');
+  const { index, total } = await page.evaluate(() => ({ index: globalThis.attnseqDemo.stores.playback.get().index, total: globalThis.attnseqDemo.stores.run.get().run.steps.length }));
+  assert.ok(index < total - 1, `the animation is still running (step ${index + 1} of ${total})`);
+  assert.equal(await page.textContent('#translation'), cli(manifest.default, 'You should wear shoes.').hypotheses[0].text);
+});
+
+test('a translation stopped by the length limit says so; a failed run leaves no pending loop row', async () => {
+  const text = '我吃了一个苹果。';
+  const finished = cli(manifest.default, text).hypotheses[0].finished;
+  const { page } = await open(`?text=${encodeURIComponent(text)}`, { reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  assert.equal(await page.isVisible('#result-note'), !finished, `the CLI says finished=${finished}`);
+  if (!finished) {
+    assert.match(await page.textContent('#result-note'), /length limit/);
+    assert.match(await page.textContent('attnseq-decoder-loop .loop-status'), /length limit/);
+  }
+  await screenshot(page, 'use-length-limit');
+  await page.locator('#text').fill('word '.repeat(400));
+  await page.locator('#translate').click();
+  await page.waitForFunction(() => globalThis.attnseqDemo.stores.run.get().status === 'error');
+  assert.equal(await page.locator('attnseq-decoder-loop .loop-row.pending').count(), 0);
+});
+
+test('Chinese source tokens: upright column headers, no empty token', { skip: !has('zh-en-transformer') && 'no zh-en model' }, async () => {
+  const { page } = await open(`?model=zh-en-transformer&text=${encodeURIComponent('猫喝了牛奶，因为它饿了。')}`, { reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  const heads = await page.locator('attnseq-heatmap[data-view=heatmap] thead th span').evaluateAll((els) => els.map((e) => ({
+    text: e.textContent, cjk: e.classList.contains('cjk'), transform: getComputedStyle(e).transform, h: e.scrollHeight, ch: e.clientHeight,
+  })));
+  assert.ok(heads.length > 3);
+  for (const x of heads) {
+    assert.ok(x.text.trim() !== '' && x.text !== '\u2423' && x.text !== '▁', `no empty token: ${JSON.stringify(heads.map((y) => y.text))}`);
+    if (/[\u4e00-\u9fff]/.test(x.text)) {
+      assert.ok(x.cjk && x.transform === 'none', `${x.text} stands upright`);
+      assert.ok(x.h <= x.ch + 1, `${x.text} is not clipped`);
+    }
+  }
+  await page.locator('attnseq-heatmap[data-view=heatmap]').scrollIntoViewIfNeeded();
+  await screenshot(page, 'use-heatmap-zh');
+});
+
+test('keys work from anywhere on the page, and focus is never dropped', async () => {
+  const { page } = await open('', { reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  const index = () => page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().index);
+  const last = await index();
+  await page.evaluate(() => (document.activeElement instanceof HTMLElement) && document.activeElement.blur());
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await index(), last - 1, '← steps back with the focus on the page');
+  await page.keyboard.press('Home');
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().playing), true);
+  await page.keyboard.press('End');
+  assert.equal(await index(), last);
+  // Tab to the Compare button: focusing (and the scroll it causes) starts nothing; the button keeps focus
+  await page.locator('#compare-run').focus();
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'compare-run');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('#compare-grid .compare-item p.translation').length
+    && [...document.querySelectorAll('#compare-grid .compare-item p.translation')].every((p) => p.textContent === '…')), false, 'focus did not start a comparison');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => [...document.querySelectorAll('#compare-grid [data-compare]')].every((p) => !['…', ''].includes(p.textContent)), null, { timeout: 120_000 });
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'compare-run', 'focus stays on the button while and after it runs');
+});
+
+test('Compare follows the language pair, and marks a comparison of an earlier sentence', async () => {
+  const { page } = await open('', { reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  await page.locator('#compare-run').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('#compare-grid [data-compare]')].every((p) => !['…', ''].includes(p.textContent)), null, { timeout: 120_000 });
+  await page.locator('#text').fill('How are you?');
+  await page.locator('#translate').click();
+  await waitForRunEnd(page, 2);
+  assert.match(await page.textContent('#compare-grid'), /earlier sentence/);
+  if (has('zh-en-transformer')) {
+    await page.selectOption('#model', 'zh-en-transformer');
+    await waitForRunEnd(page, 3);
+    assert.equal(await page.locator('#compare-grid [data-compare]').count(), 0, 'no en→fr models compared on Chinese');
+    assert.match(await page.textContent('#compare-grid'), /no GRU models/);
+  }
+  await screenshot(page, 'use-compare');
+});
+
+test('the Chinese UI names models, compare cards and the BLEU legend in Chinese', async () => {
+  const { page } = await open('?lang=zh', { reducedMotion: 'reduce', locale: 'zh-CN' });
+  await waitForRunEnd(page, 1);
+  const options = await page.locator('#model option').allTextContents();
+  assert.ok(options.length >= 3 && options.every((o) => /[\u4e00-\u9fff]/.test(o)), JSON.stringify(options));
+  assert.match(await page.textContent('#model-desc'), /[\u4e00-\u9fff]/);
+  assert.ok((await page.locator('#compare-grid h4').allTextContents()).every((o) => /[\u4e00-\u9fff]/.test(o)));
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#bleu')).data?.series?.length);
+  const legend = await page.locator('#bleu').evaluate((el) => el.data?.series.map((s) => s.label) ?? []);
+  assert.ok(legend.length && legend.every((o) => /[\u4e00-\u9fff]/.test(o)), JSON.stringify(legend));
+  await screenshot(page, 'use-zh');
+});
+
+test('the lines figure can jump forward to a later token', async () => {
+  const { page } = await open('', { reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  const targets = page.locator('attnseq-attention-lines[data-view=lines] .fig-tgt');
+  const n = await targets.count();
+  assert.ok(n >= 3);
+  await targets.nth(0).click();
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().index), 0);
+  assert.equal(await targets.count(), n, 'later tokens stay in the figure');
+  await targets.nth(n - 1).click();
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().index), n - 1);
+});
+
+test('opening the page: no request per model, no console error', async () => {
+  const b = await open('', { reducedMotion: 'reduce' });
+  await waitForRunEnd(b.page, 1);
+  assert.deepEqual(b.requests.filter((r) => r.method === 'HEAD'), []);
+  const models = b.requests.filter((r) => /\.safetensors/.test(r.url)).map((r) => path.basename(new URL(r.url).pathname));
+  assert.deepEqual(models, [path.basename(file(manifest.default))]);
+  assert.deepEqual(b.errors.filter((e) => !/docs\/eval/.test(e)), []);
+});
+
+test('a link restores text, model, options, step and view; a broken link gives the defaults and a notice', async () => {
+  const q = `?text=${encodeURIComponent('I ate an apple.')}&model=en-fr-gru-attn&strategy=beam&beamSize=3&step=2&level=word`;
+  const { page, errors } = await open(q, { reducedMotion: 'reduce' });
+  await page.waitForFunction(() => globalThis.attnseqDemo?.stores.run.get().status === 'done' && document.body.dataset.runs);
+  await page.waitForTimeout(500);
+  const s = await page.evaluate(() => {
+    const d = globalThis.attnseqDemo.stores;
+    return { model: d.model.get().modelId, strategy: d.options.get().strategy, beamSize: d.options.get().beamSize, index: d.playback.get().index, level: d.view.get().level, text: d.run.get().run.text };
+  });
+  assert.deepEqual(s, { model: 'en-fr-gru-attn', strategy: 'beam', beamSize: 3, index: 1, level: 'word', text: 'I ate an apple.' });
+  assert.equal(await page.isChecked('#decoding input[name=strategy][value=beam]'), true);
+  await page.waitForTimeout(500);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('beamSize'), '3', `the URL follows the page: ${url.search}`);
+  assert.equal(url.searchParams.get('step'), '2');
+  const bad = await open('?model=nope&beamSize=0&step=-4&text=%20&evil=%3Cscript%3E', { reducedMotion: 'reduce' });
+  await waitForRunEnd(bad.page, 1);
+  assert.match(await bad.page.textContent('#link-note'), /model, beamSize, step, text|text, model/);
+  assert.equal(await bad.page.evaluate(() => globalThis.attnseqDemo.stores.model.get().modelId), manifest.default);
+  assert.deepEqual([...errors, ...bad.errors].filter((e) => !/docs\/eval/.test(e)), []);
+  await screenshot(bad.page, 'use-bad-link');
+});

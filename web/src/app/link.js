@@ -1,0 +1,101 @@
+// The demo's state in its URL, so that a tutorial can link readers to a prepared example: the text,
+// the model, the decoding options (the engine's names), the step shown, the figure options (layer,
+// head, pieces/words) and the sentence. readLink() takes any query string, however hostile: what it
+// cannot use is left out and named in `problems` (the page then shows its defaults and a notice).
+import { UI_OPTION, parseOption } from '../state/options.js';
+
+const MAX_TEXT = 2000;  // characters of text a link may carry
+
+/**
+ * @typedef {Object} LinkState
+ * @property {string} [text]
+ * @property {string} [model]
+ * @property {Record<string, any>} options       decoding options given by the link
+ * @property {number} [step]                     0-based step to show
+ * @property {number} [sentence]                 0-based sentence of the text to show
+ * @property {number|'alignment'} [layer]        cross-attention layer (0-based)
+ * @property {number|'mean'} [head]
+ * @property {'piece'|'word'} [level]
+ */
+
+const intIn = (v, lo, hi) => (/^\d{1,6}$/.test(v) && +v >= lo && +v <= hi ? +v : undefined);
+
+/**
+ * @param {URLSearchParams} params
+ * @param {import('../state/options.js').OptionSpec[]} table  the engine's option table
+ * @param {{models: {id: string}[]}} catalog
+ * @returns {{state: LinkState, problems: string[]}}  problems: the parameters that were not used
+ */
+export function readLink(params, table, catalog) {
+  /** @type {LinkState} */
+  const state = { options: {} };
+  const problems = [];
+  const bad = (name) => { if (!problems.includes(name)) problems.push(name); };
+  const text = params.get('text');
+  if (text !== null) {
+    if (text.length > MAX_TEXT || !text.trim()) bad('text');
+    else state.text = text;
+  }
+  const model = params.get('model');
+  if (model !== null) {
+    if (catalog.models.some((m) => m.id === model)) state.model = model;
+    else bad('model');
+  }
+  for (const spec of table.filter(UI_OPTION)) {
+    const raw = params.get(spec.name);
+    if (raw === null) continue;
+    const v = parseOption(spec, raw);
+    const inRange = v !== undefined && (typeof v !== 'number' || spec.min === undefined || (v >= spec.min && v <= spec.max));
+    if (inRange) state.options[spec.name] = v;
+    else bad(spec.name);
+  }
+  const num = (name, lo, hi, key = name) => {
+    const raw = params.get(name);
+    if (raw === null) return;
+    const v = intIn(raw, lo, hi);
+    if (v === undefined) bad(name); else state[key] = v - 1;  // links count from 1
+  };
+  num('step', 1, 100000);
+  num('sentence', 1, 1000);
+  const layer = params.get('layer');
+  if (layer !== null) {
+    if (layer === 'alignment') state.layer = 'alignment';
+    else if (intIn(layer, 1, 64) !== undefined) state.layer = +layer - 1;
+    else bad('layer');
+  }
+  const head = params.get('head');
+  if (head !== null) {
+    if (head === 'mean') state.head = 'mean';
+    else if (intIn(head, 1, 64) !== undefined) state.head = +head - 1;
+    else bad('head');
+  }
+  const level = params.get('level');
+  if (level !== null) {
+    if (level === 'piece' || level === 'word') state.level = level;
+    else bad('level');
+  }
+  const known = new Set(['text', 'model', 'step', 'sentence', 'layer', 'head', 'level', 'lang', 'speed', ...table.map((o) => o.name)]);
+  for (const k of params.keys()) if (!known.has(k)) bad(k);
+  return { state, problems };
+}
+
+/**
+ * The query string of a state: only what differs from the defaults, so links stay short.
+ * @param {LinkState} state
+ * @param {Record<string, any>} defaults  the engine's option defaults
+ * @param {{lang?: string}} [page]
+ */
+export function writeLink(state, defaults, page = {}) {
+  const p = new URLSearchParams();
+  if (state.text) p.set('text', state.text.slice(0, MAX_TEXT));
+  if (state.model) p.set('model', state.model);
+  const strategy = state.options.strategy ?? defaults.strategy;
+  for (const [k, v] of Object.entries(state.options)) if (v !== undefined && v !== defaults[k] && (k === 'strategy' || strategy)) p.set(k, String(v));
+  if (state.sentence) p.set('sentence', String(state.sentence + 1));
+  if (state.step !== undefined && state.step >= 0) p.set('step', String(state.step + 1));
+  if (state.layer !== undefined && state.layer !== 'alignment') p.set('layer', String(state.layer + 1));
+  if (state.head !== undefined && state.head !== 'mean') p.set('head', String(state.head + 1));
+  if (state.level === 'word') p.set('level', 'word');
+  if (page.lang) p.set('lang', page.lang);
+  return p;
+}

@@ -16,7 +16,10 @@ import { View, define, h, s, textWidth, pct } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
-const PAD = 10, BOX_H = 24, GAP = 8, ROW_GAP = 120, V_PITCH = 30, V_GAP = 160;
+const PAD = 10, GAP = 8, ROW_GAP = 120, V_GAP = 160;
+// Token boxes are 44 px high where fingers pick them (a touch screen or a phone-sized window).
+const touch = () => !!globalThis.matchMedia?.('(pointer: coarse), (max-width: 760px)').matches;
+let BOX_H = 24, V_PITCH = 30;
 
 function layoutRow(labels, y) {
   let x = PAD;
@@ -35,7 +38,9 @@ function centerRow(boxes, width) {
 }
 
 /** Builds the figure's <svg> (also used for export). */
-export function linesSVG(d, { vertical = false } = {}) {
+export function linesSVG(d, { vertical = false, forExport = false } = {}) {
+  BOX_H = !forExport && touch() ? 44 : 24;
+  V_PITCH = BOX_H + 6;
   const src = d.source.map(pieceText), tgt = d.target.map(pieceText);
   let sb, tb, width, height;
   if (vertical) {
@@ -135,6 +140,8 @@ class AttentionLines extends View {
     const vertical = Number(horizontal.getAttribute('width')) > avail && avail < 640;
     this.#vertical = vertical;
     const svg = vertical ? linesSVG(d, { vertical: true }) : horizontal;
+    // Interactive: the figure is a labelled group of buttons (an image may not hold controls).
+    svg.setAttribute('role', 'group');
     svg.querySelectorAll('.fig-tgt').forEach((g) => {
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
@@ -155,7 +162,7 @@ class AttentionLines extends View {
   /** The figure as a standalone <svg> (for export). */
   figure() {
     const d = this.data;
-    return d ? linesSVG(d, { vertical: this.#vertical }) : null;
+    return d ? linesSVG(d, { vertical: this.#vertical, forExport: true }) : null;
   }
 }
 

@@ -17,6 +17,19 @@ import { t } from '../i18n/index.js';
 // Chinese and Japanese labels stand upright in the vertical column headers (Latin ones are turned).
 const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
+/**
+ * Black or white text, whichever reads on the cell: the cell's colour blended over the card's white,
+ * white when its relative luminance is below 0.179 (≥ 4.5:1 either way). The dark theme's cells lie
+ * over a dark card: white always reads there (≥ 5.17:1).
+ */
+function textOn(w) {
+  if (globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches) return '#fff';
+  const a = 0.04 + 0.96 * Math.min(1, Math.max(0, w));
+  const lin = (c) => { const v = (255 + a * (c - 255)) / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = 0.2126 * lin(37) + 0.7152 * lin(99) + 0.0722 * lin(235);
+  return lum < 0.179 ? '#fff' : '#000';
+}
+
 export const heatColor = (w) => `rgba(37, 99, 235, ${(0.04 + 0.96 * Math.min(1, Math.max(0, w))).toFixed(3)})`;
 
 class Heatmap extends View {
@@ -58,7 +71,7 @@ class Heatmap extends View {
         tr.appendChild(h('td', {
           class: 'cell', 'data-cell': '', 'data-r': i, 'data-c': j, tabindex: on ? 0 : -1,
           'aria-label': t('heatmap.cell', { row: label, col: cols[j], value: pct(w) }),
-          style: { backgroundColor: heatColor(w), color: w > 0.55 ? '#fff' : '' },
+          style: { backgroundColor: heatColor(w), color: textOn(w) },
         }, w >= 0.095 ? String(Math.round(w * 100)) : ''));
       }
       body.appendChild(tr);

@@ -67,7 +67,12 @@ class Playback extends View {
           return o;
         }))));
     this.appendChild(bar);
-    if (focused) (bar.querySelector(`[data-action="${focused}"]`) ?? bar.querySelector(`[name="${focused}"]`))?.focus();
+    // A control that became disabled (step forward at the last step) hands the focus to play/pause:
+    // the focus is never dropped to the page.
+    if (focused) {
+      const el = /** @type {HTMLElement | null} */ (bar.querySelector(`[data-action="${focused}"]`) ?? bar.querySelector(`[name="${focused}"]`));
+      (el && !(/** @type {HTMLButtonElement} */ (el)).disabled ? el : /** @type {HTMLElement | null} */ (bar.querySelector('[data-action="toggle"]')))?.focus();
+    }
   }
 }
 

@@ -53,7 +53,8 @@ class TopkBars extends View {
       const drawn = q === undefined ? null : q > 0
         ? h('span', { class: 'bar drawn' }, h('span', { class: 'fill', style: { width: `${(100 * q) / max}%` } }))
         : h('span', { class: 'bar drawn cut' }, t('topk.cut'));
-      const label = [h('span', { class: 'tok-label' }, pieceText(a.piece)), drawn ? h('span', { class: 'bars' }, bar, drawn) : bar,
+      // spaces between the parts: the visible text reads "J 0.1%", as the accessible name does
+      const label = [h('span', { class: 'tok-label' }, pieceText(a.piece)), ' ', drawn ? h('span', { class: 'bars' }, bar, drawn) : bar, ' ',
         h('span', { class: 'p' }, pct(a.probability), drawn ? h('br') : null, drawn ? (q > 0 ? pct(q) : '0') : null)];
       list.appendChild(h('li', { class: chosen ? 'chosen' : null }, interactive
         ? h('button', {

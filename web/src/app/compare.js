@@ -2,6 +2,7 @@
 // attention side by side (each with its context figure), the BLEU-by-length chart from
 // docs/eval/<id>.json (written by train/report.py) and the KV-cache work counter (main.js).
 import { h } from '../components/dom.js';
+import { assetUrl } from '../assets.js';
 import { t, onLanguageChange } from '../i18n/index.js';
 import { comparePair, isNoAttention, isAttentionRnn } from './models.js';
 import { modelLabel } from './model-names.js';
@@ -9,7 +10,7 @@ import { modelLabel } from './model-names.js';
 /** @typedef {import('../components/dom.js').View} View */
 
 const BUCKETS = ['1-5', '6-10', '11-15', '16+'];
-const EVAL_BASE = (() => { try { return new URL('../../../docs/eval/', import.meta.url); } catch { return null; } })();
+const EVAL_BASE = assetUrl('evals');
 
 /** BLEU chart data for the models of one language pair, from docs/eval/<id>.json. */
 export async function bleuData(models, base = EVAL_BASE) {

@@ -3,11 +3,11 @@
 // of the weights). The catalogue is models/manifest.json (or the URL a page gives); without it the
 // page says so (the random-weight test models are for tests only).
 import { AttnseqError, Translator } from '../index.js';
+import { assetUrl } from '../assets.js';
 
 // The repository root as served (web/src/app/ → ../../../). In a single-file build this module is a
 // data: URL, which has no relative URLs: the inlined catalogue is used there instead.
-const ROOT = (() => { try { return new URL('../../../', import.meta.url); } catch { return null; } })();
-export const MANIFEST_URL = ROOT ? new URL('models/manifest.json', ROOT).href : 'models/manifest.json';
+export const MANIFEST_URL = assetUrl('models')?.href ?? 'models/manifest.json';
 
 /**
  * @typedef {Object} ModelEntry   (models/manifest.json "models" item, url resolved)

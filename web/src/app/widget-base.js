@@ -16,6 +16,7 @@ import '../components/index.js';
 import { createRunStore, createPlaybackStore, createViewStore, createModelStore, createWorkStore } from '../state/stores.js';
 import { t, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { reducedMotion } from '../components/dom.js';
+import { assetUrl } from '../assets.js';
 import { AppController } from './controller.js';
 import { createPlayer, bindPlaybackKeys } from './player.js';
 import { bindViews } from './views.js';
@@ -25,7 +26,7 @@ import { modelLabel } from './model-names.js';
 import { renderStatusInto } from './status-view.js';
 import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../state/options.js';
 
-const STYLES = ['base.css', 'components.css', 'views.css', 'widgets.css'].map((f) => new URL(`../../styles/${f}`, import.meta.url).href);
+const STYLES = ['base.css', 'components.css', 'views.css', 'widgets.css'].map((f) => new URL(f, assetUrl('styles') ?? location.href).href);
 
 export class WidgetElement extends HTMLElement {
   // Decoding attributes are not observed (their names come from the engine, after the element is

@@ -56,6 +56,8 @@ export interface AttnseqModule {
 export interface AttnseqModuleOptions {
   /** the .wasm bytes (Node), instead of fetching attnseq.wasm next to the glue */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /** the URL of one of the module's files (attnseq.wasm), instead of the glue's own directory */
+  locateFile?: (file: string) => string;
 }
 
 /** -sMODULARIZE -sEXPORT_ES6 -sEXPORT_NAME=createAttnseqModule */

@@ -1,10 +1,11 @@
 // Instantiates the WebAssembly module (web/dist/attnseq.js + attnseq.wasm, built by
 // scripts/build_wasm.sh) once per JavaScript realm (page, worker or Node process).
-// Browsers and workers: the Emscripten glue fetches attnseq.wasm next to itself (import.meta.url),
-// compiling while it downloads when the server sends `Content-Type: application/wasm`.
+// Browsers and workers: the Emscripten glue fetches attnseq.wasm from where assets.js says
+// (locateFile), compiling while it downloads when the server sends `Content-Type: application/wasm`.
 // Node: the bytes are read with fs and handed over as wasmBinary (the 3.1.6 glue would otherwise
 // call fetch() on a file path, which Node's fetch refuses).
 import { AttnseqError } from './errors.js';
+import { assetUrl } from '../assets.js';
 
 const isNode =
   typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
@@ -48,9 +49,13 @@ async function instantiate() {
   }
   /** @type {import('../../dist/attnseq.js').AttnseqModuleOptions} */
   const options = {};
+  const dir = assetUrl('wasm');
   if (isNode) {
     const { readFile } = await import('node:fs/promises');
-    options.wasmBinary = await readFile(new URL('../../dist/attnseq.wasm', import.meta.url));
+    options.wasmBinary = await readFile(new URL('attnseq.wasm', /** @type {URL} */ (dir)));
+  } else if (dir) {
+    // attnseq.wasm where assets.js says (the glue's own guess is beside the glue, which a bundle moves)
+    options.locateFile = (/** @type {string} */ file) => new URL(file, dir).href;
   }
   return factory(options);
 }

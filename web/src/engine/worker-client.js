@@ -1,5 +1,6 @@
 // core.js in a Web Worker, behind the RPC of worker.js (or any MessagePort that worker.js serves).
 import { AttnseqError, disposedError, rehydrateError } from './errors.js';
+import { assetUrl } from '../assets.js';
 
 /** @typedef {import('./client.js').EngineClient} EngineClient */
 
@@ -65,7 +66,7 @@ export class WorkerClient {
   /** Whether a worker can be started from here: not when these modules are data: URLs (single-file build). */
   static canStart() {
     try {
-      return new URL('./worker.js', import.meta.url).protocol !== 'data:';
+      return assetUrl('worker') !== null;
     } catch {
       return false;
     }
@@ -169,7 +170,7 @@ export class WorkerClient {
  * starts from a same-origin blob: module that imports worker.js (which needs CORS on that server).
  */
 function workerUrl() {
-  const url = new URL('./worker.js', import.meta.url);
+  const url = /** @type {URL} */ (assetUrl('worker'));
   const here = globalThis.location?.origin;
   if (!here || url.origin === here || url.protocol === 'blob:' || url.protocol === 'data:') return url;
   const wrapper = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });

@@ -1,23 +1,40 @@
-// The demo's service worker: after the first visit the page, its modules, the WebAssembly module and
-// the models work with the network off.
-//  - code and data (HTML, JS, CSS, WASM, JSON): network first, the cached copy when offline;
+// The demo's service worker: after the first visit the demo and the tutorial, their modules, the
+// WebAssembly module and the models shown work with the network off.
+//  - install: every file of precache.json (written by scripts/precache.mjs: the pages, modules,
+//    styles, wasm, catalogue; not the models) is cached, so a page never visited online (the
+//    tutorial) is served whole;
+//  - code and data (HTML, JS, CSS, WASM, JSON): network first, the cached copy when offline; a
+//    page is only ever answered with itself (never another page's HTML);
 //  - models (*.safetensors): cache first (they are large), then revalidated in the background with
 //    the cached ETag; a new body whose SHA-256 differs from the cached one replaces it and the pages
 //    are told (a model update is detected by content hash, not by file name or date).
-// The page posts the URLs it loaded before this worker controlled it ({type: 'cache', urls}), so the
-// first visit is cached too.
-const VERSION = 'attnseq-v1';
+// A page posts {type: 'cache', urls} (what it loaded, its model included); the answer {type:
+// 'cached', missing} lists what is still not in the cache: "available offline" only when none is.
+const VERSION = 'attnseq-v2';
 const CODE = `${VERSION}-code`;
 const MODELS = `${VERSION}-models`;
 const HASH_HEADER = 'x-attnseq-sha256';
-const SHELL = ['./', './index.html', './dist/attnseq.js', './dist/attnseq.wasm', '../models/manifest.json'];
 const NETWORK_TIMEOUT_MS = 5000;
+
+const scoped = (u) => new URL(u, self.registration.scope).href;
+
+/** The precache list's URLs ([] when there is none: a checkout whose build did not write it). */
+async function precacheList() {
+  try {
+    const res = await fetch(scoped('precache.json'), { cache: 'no-cache' });
+    if (!res.ok) return [];
+    const { files } = await res.json();
+    return Array.isArray(files) ? files.map(scoped) : [];
+  } catch {
+    return [];
+  }
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CODE);
-    // One by one: a missing file (no manifest in a fresh checkout) must not fail the install.
-    await Promise.all(SHELL.map((u) => cacheFresh(cache, new URL(u, self.registration.scope).href).catch(() => {})));
+    // One by one: a file that fails now is fetched again when a page asks.
+    await Promise.all((await precacheList()).map((u) => cacheFresh(cache, u).catch(() => {})));
     await self.skipWaiting();
   })());
 });
@@ -33,9 +50,19 @@ self.addEventListener('message', (event) => {
   const msg = event.data ?? {};
   if (msg.type !== 'cache' || !Array.isArray(msg.urls)) return;
   event.waitUntil((async () => {
-    const urls = msg.urls.filter(sameOrigin);
-    await Promise.all(urls.map((u) => (isModel(u) ? revalidateModel(u) : caches.open(CODE).then((c) => cacheFresh(c, u))).catch(() => {})));
-    event.source?.postMessage({ type: 'cached', count: urls.length });
+    const urls = msg.urls.filter(sameOrigin).map((u) => u.split('#')[0]);
+    const code = await caches.open(CODE);
+    const absent = new Set();  // what the server does not have (a 404 the page got too): not needed
+    await Promise.all(urls.map((u) => (isModel(u) ? revalidateModel(u) : (async () => {
+      if (await code.match(u)) return;
+      const res = await cacheFresh(code, u);
+      if (res.status === 404 || res.status === 410) absent.add(u);
+    })()).catch(() => {})));
+    // What a reload needs, checked in the cache itself: the precache list and what the page posted.
+    const want = [...new Set([...(await precacheList()), ...urls])].filter((u) => !absent.has(u));
+    const missing = [];
+    for (const u of want) if (!(await caches.match(u, { ignoreSearch: !isModel(u) }))) missing.push(u);
+    event.source?.postMessage({ type: 'cached', count: want.length, missing });
   })());
 });
 
@@ -62,13 +89,14 @@ async function cacheFresh(cache, url) {
 
 async function networkFirst(req) {
   const cache = await caches.open(CODE);
-  const key = req.mode === 'navigate' ? req.url.split('#')[0].split('?')[0] : req.url;
+  // Pages are cached by path (a link's query string is the page's state, not another page).
+  const key = req.mode === 'navigate' ? req.url.split('#')[0].split('?')[0] : req.url.split('#')[0];
   try {
     const res = await withTimeout(fetch(req), NETWORK_TIMEOUT_MS, () => cache.match(key));
     if (res.ok && res.status === 200 && res.type === 'basic') await cache.put(key, res.clone());
     return res;
   } catch (error) {
-    const hit = (await cache.match(key)) ?? (req.mode === 'navigate' ? await cache.match(new URL('./', self.registration.scope).href) : null);
+    const hit = await cache.match(key);
     if (hit) return hit;
     throw error;
   }

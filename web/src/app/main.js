@@ -12,6 +12,7 @@ import { bindDecodingForm } from './decoding-form.js';
 import { defaultsOf } from '../state/options.js';
 import { readLink, writeLink } from './link.js';
 import { availableOffline } from './models.js';
+import { BASE } from '../assets.js';
 import { registerServiceWorker, cacheLoadedResources } from './offline.js';
 import { reducedMotion } from '../components/dom.js';
 import { EXAMPLES } from './examples.js';
@@ -261,4 +262,4 @@ async function start() {
   }
 }
 start();
-if (/^https?:$/.test(location.protocol)) registerServiceWorker(new URL('../../sw.js', import.meta.url), (msg) => { $('#sw-status').textContent = msg; });
+if (/^https?:$/.test(location.protocol) && BASE) registerServiceWorker(new URL('sw.js', BASE), (msg) => { $('#sw-status').textContent = msg; });

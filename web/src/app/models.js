@@ -167,12 +167,26 @@ export function getTranslator(entry, onProgress) {
     // A catalogue entry's sha256 is checked after the download (flipped weights load otherwise);
     // inline models came with the page itself.
     const check = !inline && typeof entry.sha256 === 'string' && globalThis.crypto?.subtle ? { sha256: entry.sha256 } : {};
-    const promise = Translator.load(inline ? bytesOfInline(entry.id) : key, { onProgress: progress, worker: inline ? false : undefined, ...check }).finally(() => listeners.delete(key));
+    const promise = notOffline(entry).then(() => Translator.load(inline ? bytesOfInline(entry.id) : key, { onProgress: progress, worker: inline ? false : undefined, ...check }))
+      .finally(() => listeners.delete(key));
     promise.then((tr) => { if (translators.get(key) === promise) ready.set(key, tr); },
       () => { if (translators.get(key) === promise) translators.delete(key); });  // a later call may try again
     translators.set(key, promise);
   }
   return translators.get(key);
+}
+
+/**
+ * Offline, a model this browser does not hold is not asked for (the request could only fail, noisily):
+ * it is a LOAD_FAILED error that says it needs the network.
+ * @param {ModelEntry} entry
+ */
+async function notOffline(entry) {
+  if (entry.url.startsWith('inline:') || globalThis.navigator?.onLine !== false) return;
+  const held = await availableOffline([entry]);
+  if (held && !held.has(entry.id)) {
+    throw new AttnseqError('LOAD_FAILED', `${entry.file}: this browser is offline and did not download this model before`);
+  }
 }
 
 /** Frees a shared translator (e.g. when the model file changed). */

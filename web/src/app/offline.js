@@ -5,6 +5,7 @@ import { t } from '../i18n/index.js';
 import { loadedModelUrls } from './models.js';
 
 let registration = null;
+let retries = 0;
 // Model files the service worker found changed on the server during this page's life. A notice about
 // them stays up: the later "available offline" report must not hide it.
 const updatedFiles = [];
@@ -23,6 +24,11 @@ export function registerServiceWorker(url, report) {
       if (!updatedFiles.includes(file)) updatedFiles.push(file);
       document.documentElement.dataset.modelUpdated = updatedFiles.join(' ');
     } else if (m.type === 'cached') {
+      // Only when everything a reload needs is in the cache; otherwise ask again a little later.
+      if (Array.isArray(m.missing) && m.missing.length) {
+        if (retries++ < 20) setTimeout(cacheLoadedResources, 1000);
+        return;
+      }
       document.documentElement.dataset.offline = 'ready';
     } else {
       return;
@@ -36,9 +42,9 @@ export function registerServiceWorker(url, report) {
 }
 
 /**
- * Asks the service worker to keep everything this page has loaded so far (same origin). Model files
- * only when the page downloaded them: the resource timing entries also list the manifest's HEAD
- * checks of every model, and the worker fetching those would make a first visit download them all.
+ * Asks the service worker to keep everything this page has loaded so far (same origin; the rest of
+ * what it needs is in precache.json, which the worker cached when it installed) and the models this
+ * page downloaded; it answers with what is still missing.
  */
 export function cacheLoadedResources() {
   const sw = registration?.active;

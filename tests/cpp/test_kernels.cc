@@ -244,7 +244,7 @@ TEST_CASE("I8 weights stay int8 in the store and Linear runs the I8 kernel on th
   const std::string header = R"({"l.weight": {"dtype": "I8", "shape": [3, 5], "data_offsets": [24, 39]},
       "l.weight.scale": {"dtype": "F32", "shape": [3], "data_offsets": [0, 12]},
       "l.bias": {"dtype": "F32", "shape": [3], "data_offsets": [12, 24]}})";
-  WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(header, data)));
+  WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(header, data)), WeightStoreOptions{true});
   const Linear l = Linear::load(store, "l", m, k);
   REQUIRE(l.w.quantized());
   CHECK(l.w.f32 == nullptr);
@@ -287,7 +287,7 @@ TEST_CASE("Embedding rows dequantize I8 rows and project through the I8 kernel",
   data.insert(data.end(), reinterpret_cast<const uint8_t*>(q.data()), reinterpret_cast<const uint8_t*>(q.data()) + 6);
   WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(
       R"({"e": {"dtype": "I8", "shape": [2, 3], "data_offsets": [8, 14]},
-          "e.scale": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})", data)));
+          "e.scale": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})", data)), WeightStoreOptions{true});
   const Embedding e = Embedding::load(store, "e", 2, 3);
   float row[3];
   e.row(1, row);

@@ -26,8 +26,8 @@ void check_finite(const std::string& name, const float* p, size_t n) {
 
 }  // namespace
 
-WeightStore::WeightStore(std::shared_ptr<const Bytes> bytes)
-    : bytes_(std::move(bytes)), file_(SafetensorsFile::parse(bytes_->data(), bytes_->size())) {}
+WeightStore::WeightStore(std::shared_ptr<const Bytes> bytes, WeightStoreOptions options)
+    : bytes_(std::move(bytes)), options_(options), file_(SafetensorsFile::parse(bytes_->data(), bytes_->size())) {}
 
 const TensorView& WeightStore::require(const std::string& name, const std::vector<int64_t>& shape) {
   const TensorView* t = file_.find(name);
@@ -78,6 +78,8 @@ WeightMatrix WeightStore::weight(const std::string& name, int64_t rows, int64_t 
   m.cols = cols;
   if (t.dtype == DType::F32) {
     m.f32 = f32_vector(t);
+  } else if (!options_.int8_kernels) {
+    m.f32 = f32_data(t);  // dequantized once
   } else {
     m.scale = i8_scales(t);
     m.q = reinterpret_cast<const int8_t*>(t.data);

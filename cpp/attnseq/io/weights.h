@@ -26,10 +26,17 @@ struct WeightMatrix {
   bool quantized() const { return q != nullptr; }
 };
 
+struct WeightStoreOptions {
+  // false (the default): I8 matrices are dequantized to F32 once, at load, and run the F32 kernels:
+  // measured faster in WebAssembly (2x on the en-fr Transformer) and the same numbers on every build
+  // (docs/benchmarks.md). true: they stay int8 in memory for the I8 kernels (4x less memory).
+  bool int8_kernels = false;
+};
+
 class WeightStore {
  public:
   // Parses and validates the safetensors structure of `bytes` (kept alive by the store).
-  explicit WeightStore(std::shared_ptr<const Bytes> bytes);
+  explicit WeightStore(std::shared_ptr<const Bytes> bytes, WeightStoreOptions options = {});
 
   const SafetensorsFile& file() const { return file_; }
 
@@ -37,8 +44,9 @@ class WeightStore {
   // copy; I8 data (with its `name.scale` per-row scales) is dequantized once. Throws ModelBadTensor
   // naming the tensor when it is missing, of another shape, or holds non-finite values.
   ConstMatrixMap matrix(const std::string& name, int64_t rows, int64_t cols);
-  // The matrix `name` of exactly [rows, cols] as stored: F32 mapped (as matrix()), I8 kept int8 (pointing
-  // into the file bytes) with its F32 per-row scales, for the I8 kernels. Same checks as matrix().
+  // The matrix `name` of exactly [rows, cols] for a kernel: F32 (mapped, or I8 dequantized as by
+  // matrix()), or with WeightStoreOptions::int8_kernels an I8 matrix kept int8 (pointing into the file
+  // bytes) with its F32 per-row scales. Same checks as matrix().
   WeightMatrix weight(const std::string& name, int64_t rows, int64_t cols);
   ConstVectorMap vector(const std::string& name, int64_t n);
   bool has(const std::string& name) const { return file_.find(name) != nullptr; }
@@ -56,6 +64,7 @@ class WeightStore {
   const TensorView& require(const std::string& name, const std::vector<int64_t>& shape);
 
   std::shared_ptr<const Bytes> bytes_;
+  WeightStoreOptions options_;
   SafetensorsFile file_;
   std::deque<std::vector<float>> owned_;  // dequantized or re-aligned copies (stable addresses)
   std::set<std::string> used_;

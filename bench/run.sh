@@ -36,7 +36,16 @@ while [ $# -gt 0 ]; do
     *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
-[ -f "$data/test.json" ] || { echo "bench: $data/test.json not found: prepare the data (docs/training.md)" >&2; exit 2; }
+# The test sentences: the held-out split of the pipeline's own preparation, made here when missing
+# (deterministic: the same split and vocabulary as training; ATTNSEQ_TATOEBA overrides the corpus path).
+if [ ! -f "$data/test.json" ]; then
+  pairs=${ATTNSEQ_TATOEBA:-/work/shared/data/tatoeba}/eng-fra/pairs.tsv
+  [ -f "$pairs" ] || { echo "bench: $data/test.json not found and no corpus at $pairs to prepare it from (set ATTNSEQ_TATOEBA)" >&2; exit 2; }
+  echo "bench: preparing $data from $pairs (train/prepare.py, about 30 s)"
+  bash scripts/setup.sh native
+  mkdir -p "$data"
+  $PY train/prepare.py --pairs "$pairs" --src en --tgt fr --out "$data" --vocab 4000 --joint > "$data.prepare.log"
+fi
 
 bash scripts/setup.sh bench
 if [ $build = 1 ]; then

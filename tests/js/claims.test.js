@@ -1,0 +1,96 @@
+// Every sentence the tutorial (web/examples/tutorial.html) and the demo state about what a model does
+// is checked here against the shipped model it is about, by reading the model's own outputs and
+// attention. A new model that behaves otherwise fails this test until the text says what it does.
+// The statements are marked in the page with data-claim="…" (checked to be there, with their words).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+
+import { Translator } from '../../web/src/index.js';
+import { ROOT } from './helpers.js';
+
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'models/manifest.json'), 'utf8'));
+const html = readFileSync(path.join(ROOT, 'web/examples/tutorial.html'), 'utf8');
+const entry = (test) => manifest.models.find((m) => test(m));
+const defaultEntry = manifest.models.find((m) => m.id === manifest.default);
+const transformer = entry((m) => m.arch === 'transformer' && m.src === defaultEntry.src && m.tgt === defaultEntry.tgt);
+const gruAttn = entry((m) => m.attention === 'additive' && m.src === 'en');
+const noAttn = entry((m) => m.attention === 'none' && m.src === 'en');
+const claim = (name) => {
+  const m = html.match(new RegExp(`data-claim="${name}">([\\s\\S]*?)</span>`));
+  assert.ok(m, `the tutorial marks the "${name}" statement`);
+  return m[1].replace(/\s+/g, ' ');
+};
+
+const loaded = new Map();
+const load = async (e) => {
+  if (!loaded.has(e.id)) loaded.set(e.id, await Translator.load(path.join(ROOT, 'models', e.file), { worker: false }));
+  return loaded.get(e.id);
+};
+after(() => { for (const t of loaded.values()) t.dispose(); });
+
+/** argmax over the source of each alignment row, </s> rows left out. */
+function alignmentArgmax(r) {
+  const { data, rows, cols } = r.attention;
+  const out = [];
+  for (let i = 0; i < rows; i++) {
+    let b = 0;
+    for (let j = 1; j < cols; j++) if (data[i * cols + j] > data[i * cols + b]) b = j;
+    if (b !== cols - 1) out.push(b);
+  }
+  return out;
+}
+
+describe('the tutorial\'s statements are true of the shipped models', () => {
+  test('the loop: "<s> → <s> Tu → <s> Tu devrais" for "You should wear shoes."', async () => {
+    assert.match(html, /&lt;s&gt; Tu<\/code> → <code>&lt;s&gt; Tu devrais/);
+    const r = await (await load(defaultEntry)).translate('You should wear shoes.');
+    assert.deepEqual(r.tokens.slice(0, 2).map((t) => t.piece), ['▁Tu', '▁devrais']);
+  });
+
+  test('alignment: "mostly a diagonal" for "I ate an apple and then a banana." (both models the section shows)', async () => {
+    assert.match(claim('diagonal'), /mostly a diagonal/);
+    for (const e of [defaultEntry, gruAttn]) {
+      const arg = alignmentArgmax(await (await load(e)).translate('I ate an apple and then a banana.'));
+      let monotone = 0;
+      for (let i = 1; i < arg.length; i++) if (arg[i] >= arg[i - 1]) monotone++;
+      assert.ok(arg.length >= 5 && monotone / (arg.length - 1) >= 0.8, `${e.id}: argmax positions ${arg.join(',')}`);
+    }
+  });
+
+  test('self-attention and "it": what the text says the last layer\'s second head and every head do', async () => {
+    const text = claim('it');
+    assert.match(text, /last layer's second head/);
+    assert.match(text, /mostly at “milk” in both sentences/);
+    assert.match(text, /no head gives “cat” more than about a tenth/);
+    const t = await load(transformer);
+    for (const end of ['hungry', 'sweet']) {
+      const gen = t.generate(`The cat drank the milk because it was ${end}.`);
+      const src = await gen.source;
+      await gen.return();
+      const pieces = src.sourceTokens.map((x) => x.piece);
+      const [it, cat, milk] = ['▁it', '▁cat', '▁milk'].map((p) => pieces.indexOf(p));
+      assert.ok(it > 0 && cat >= 0 && milk > 0, pieces.join(' '));
+      const { layers, heads, rows, cols, data } = src.encoderAttention;
+      const row = (l, h) => data.subarray(((l * heads + h) * rows + it) * cols, ((l * heads + h) * rows + it + 1) * cols);
+      const last = row(layers - 1, 1);
+      const top = [...last.keys()].sort((a, b) => last[b] - last[a])[0];
+      assert.equal(pieces[top], '▁milk', `${end}: the last layer's second head looks most at ${pieces[top]}`);
+      for (let l = 0; l < layers; l++) for (let h = 0; h < heads; h++) assert.ok(row(l, h)[cat] < 0.15, `${end}: L${l + 1}H${h + 1} gives cat ${row(l, h)[cat]}`);
+    }
+  });
+
+  test('fixed context: "the longer the sentence, the more it loses" (test BLEU by length, against attention)', () => {
+    assert.match(claim('longer'), /longer the sentence, the more it loses/);
+    const bleu = (e) => JSON.parse(readFileSync(path.join(ROOT, 'docs/eval', `${e.id}.json`), 'utf8')).greedy.buckets;
+    const none = bleu(noAttn), attn = bleu(gruAttn);
+    const buckets = ['1-5', '6-10', '11-15', '16+'];
+    for (let k = 1; k < buckets.length; k++) {
+      assert.ok(none[buckets[k]].bleu < none[buckets[k - 1]].bleu, `no attention: BLEU falls from ${buckets[k - 1]} to ${buckets[k]}`);
+      // relative to the attention model, the fixed context loses more on longer sentences
+      assert.ok(none[buckets[k]].bleu / attn[buckets[k]].bleu < none[buckets[k - 1]].bleu / attn[buckets[k - 1]].bleu,
+        `the gap to attention widens at ${buckets[k]}`);
+    }
+  });
+});

@@ -3,8 +3,13 @@
 // and tests/data/models/ (fallback models) on http://localhost:PORT/ and prints the demo's URL.
 // Every response carries a strong ETag made from a SHA-256 of the content (the service worker uses
 // it to detect a changed model) and, unless --no-csp, the demo's Content-Security-Policy.
+// Scripts, wasm, CSS, JSON and models are sent with `Access-Control-Allow-Origin: *` and
+// `Cross-Origin-Resource-Policy: cross-origin`: a page of another origin may embed the widgets
+// (<script type="module" src="http://this-server/attnseq-widgets.js">), which import modules, start
+// their worker from them, fetch the wasm, the catalogue and the models, and link the stylesheets.
 //
-// Usage: node scripts/serve.mjs [--port N] [--host H] [--models DIR] [--no-csp | --csp POLICY] [--quiet]
+// Usage: node scripts/serve.mjs [--port N] [--host H] [--models DIR] [--dir DIR] [--no-csp | --csp POLICY] [--quiet]
+//   --dir DIR serves the folder DIR at / instead of the repository (e.g. build/widgets or build/site).
 //   PORT (env) sets the port when --port is not given (default 8080; 0 picks a free one).
 //   --models DIR (or ATTNSEQ_MODELS_DIR) serves DIR as /models/ instead of the repository's models/.
 //   --csp POLICY (or ATTNSEQ_CSP) sends POLICY instead of the demo's policy, e.g. the strictest one the
@@ -32,6 +37,10 @@ export const CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+// Cross-origin use of these kinds of file (see above); other responses (pages) stay same-origin.
+const CORS_TYPES = new Set(['.js', '.mjs', '.wasm', '.css', '.json', '.safetensors']);
+const CORS = { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' };
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.wasm': 'application/wasm',
@@ -50,12 +59,17 @@ async function etagOf(file, st, body) {
   return etag;
 }
 
-/** URL path → file path inside an allowed folder, or null. */
-function resolvePath(urlPath, modelsDir) {
+/** URL path → file path inside an allowed folder (or inside `dir`, when given), or null. */
+function resolvePath(urlPath, modelsDir, dir) {
   let rel;
   try { rel = decodeURIComponent(urlPath).replace(/^\/+/, ''); } catch { return null; }
   if (rel.includes('\0') || HIDDEN.test(rel)) return null;
   const norm = path.posix.normalize(rel);
+  if (dir) {
+    if (norm.startsWith('..')) return null;
+    const file = path.join(dir, norm);
+    return file === dir || file.startsWith(dir + path.sep) ? file : null;
+  }
   if (norm.startsWith('..') || !PREFIXES.some((p) => norm.startsWith(p) || `${norm}/` === p)) return null;
   if (modelsDir && norm.startsWith('models/')) {
     const file = path.join(modelsDir, norm.slice('models/'.length));
@@ -65,18 +79,20 @@ function resolvePath(urlPath, modelsDir) {
   return file.startsWith(ROOT + path.sep) ? file : null;
 }
 
-export async function handle(req, res, { csp = true, log = () => {}, modelsDir } = {}) {
+export async function handle(req, res, { csp = true, log = () => {}, modelsDir, dir } = {}) {
   const url = new URL(req.url, 'http://localhost');
+  // Redirects and errors carry CORS too: a cross-origin module import follows the redirect below only
+  // with it, and a page of another origin then sees "404" instead of an opaque CORS failure.
   const send = (status, body, headers = {}) => {
-    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers });
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...CORS, ...headers });
     res.end(req.method === 'HEAD' ? undefined : body);
     log(`${status} ${req.method} ${url.pathname}`);
   };
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed\n', { Allow: 'GET, HEAD' });
-  if (url.pathname === '/' || url.pathname === '/index.html') return send(302, '', { Location: '/web/' });
+  if (!dir && (url.pathname === '/' || url.pathname === '/index.html')) return send(302, '', { Location: '/web/' });
   // The widgets entry under its published name (a redirect keeps its relative imports working).
-  if (url.pathname === '/attnseq-widgets.js') return send(302, '', { Location: '/web/src/widgets.js' });
-  let file = resolvePath(url.pathname, modelsDir);
+  if (!dir && url.pathname === '/attnseq-widgets.js') return send(302, '', { Location: '/web/src/widgets.js' });
+  let file = resolvePath(url.pathname, modelsDir, dir);
   if (!file) return send(404, 'not found\n');
   let st;
   try {
@@ -100,6 +116,7 @@ export async function handle(req, res, { csp = true, log = () => {}, modelsDir }
     'Content-Length': String(body.byteLength),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
+    ...(CORS_TYPES.has(ext) ? CORS : {}),
   };
   if (csp && (ext === '.html' || ext === '.js')) headers['Content-Security-Policy'] = typeof csp === 'string' ? csp : CSP;
   if (path.basename(file) === 'sw.js') headers['Service-Worker-Allowed'] = '/';
@@ -117,15 +134,17 @@ export async function handle(req, res, { csp = true, log = () => {}, modelsDir }
 }
 
 /**
- * @param {{port?: number, host?: string, csp?: boolean | string, log?: (line: string) => void, modelsDir?: string}} [options]
- *   csp: true sends the demo's policy (CSP), a string sends that policy, false none
+ * @param {{port?: number, host?: string, csp?: boolean | string, log?: (line: string) => void, modelsDir?: string, dir?: string}} [options]
+ *   csp: true sends the demo's policy (CSP), a string sends that policy, false none; dir: serve this
+ *   folder at / instead of the repository (url is then the server's root)
  * @returns {Promise<{url: string, port: number, close: () => Promise<void>, server: import('node:http').Server}>}
  */
-export function startServer({ port = 8080, host = '127.0.0.1', csp = process.env.ATTNSEQ_CSP || true, log, modelsDir = process.env.ATTNSEQ_MODELS_DIR } = {}) {
+export function startServer({ port = 8080, host = '127.0.0.1', csp = process.env.ATTNSEQ_CSP || true, log, modelsDir = process.env.ATTNSEQ_MODELS_DIR, dir } = {}) {
   if (modelsDir) modelsDir = path.resolve(modelsDir);
+  if (dir) dir = path.resolve(dir);
   const sockets = new Set();
   const server = createServer((req, res) => {
-    handle(req, res, { csp, log, modelsDir }).catch((e) => {
+    handle(req, res, { csp, log, modelsDir, dir }).catch((e) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end(`internal error: ${e.message}\n`);
     });
@@ -137,7 +156,7 @@ export function startServer({ port = 8080, host = '127.0.0.1', csp = process.env
       const actual = server.address().port;
       const shown = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
       resolve({
-        server, port: actual, url: `http://${shown}:${actual}/web/`,
+        server, port: actual, url: `http://${shown}:${actual}/${dir ? '' : 'web/'}`,
         close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
       });
     });
@@ -147,7 +166,7 @@ export function startServer({ port = 8080, host = '127.0.0.1', csp = process.env
 async function main(argv) {
   const arg = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
   if (argv.includes('--help')) {
-    console.log('Usage: node scripts/serve.mjs [--port N] [--host H] [--models DIR] [--no-csp | --csp POLICY] [--quiet]  (PORT env: default port)');
+    console.log('Usage: node scripts/serve.mjs [--port N] [--host H] [--models DIR] [--dir DIR] [--no-csp | --csp POLICY] [--quiet]  (PORT env: default port)');
     return;
   }
   const port = Number(arg('--port') ?? process.env.PORT ?? 8080);
@@ -156,11 +175,15 @@ async function main(argv) {
   try {
     const { url } = await startServer({
       port, host: arg('--host') ?? '127.0.0.1', csp: argv.includes('--no-csp') ? false : arg('--csp') || process.env.ATTNSEQ_CSP || true,
-      modelsDir: arg('--models'),
+      modelsDir: arg('--models'), dir: arg('--dir'),
       log: quiet ? undefined : (line) => console.log(line),
     });
-    console.log(`attnseq demo: ${url}`);
-    console.log(`  tutorial:   ${url}examples/tutorial.html`);
+    if (arg('--dir')) {
+      console.log(`attnseq: serving ${arg('--dir')} at ${url}`);
+    } else {
+      console.log(`attnseq demo: ${url}`);
+      console.log(`  tutorial:   ${url}examples/tutorial.html`);
+    }
     console.log('  (Ctrl+C stops the server)');
   } catch (e) {
     if (e.code === 'EADDRINUSE') {

@@ -6,8 +6,9 @@
 //   <attnseq-attention text="..." view="lines|heatmap|self|self-heatmap|softmax|context" step="2"
 //                      layer="1" head="2" query="it" controls></attnseq-attention>
 //
-// Common attributes (model, text, autoplay, speed, language, strategy, …): app/widget-base.js.
-// Widgets on one page share one worker and one loaded model per model file.
+// Common attributes (model, models (the catalogue's URL), text, autoplay, speed, language, strategy, …):
+// app/widget-base.js. Widgets on one page share one worker and one loaded model per model file.
+// One bundled module for any site, even of another origin: scripts/build_widgets.mjs.
 import { WidgetElement } from './app/widget-base.js';
 import { exportFigure } from './app/export.js';
 import { h, define } from './components/dom.js';

@@ -5,6 +5,9 @@
 //
 // Attributes shared by every widget:
 //   model      manifest id (default: the manifest's default)
+//   models     the catalogue's URL (default: the page's <meta name="attnseq-models" content="URL">,
+//              else the models/manifest.json that came with these modules); relative URLs are read
+//              against the page's, a catalogue's file names against the catalogue's own URL
 //   text       the sentence (default: an example in the model's source language)
 //   autoplay   animate the decoding when the widget scrolls into view (off under reduced motion)
 //   speed      steps per second (default 2)
@@ -28,10 +31,22 @@ import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../state/option
 
 const STYLES = ['base.css', 'components.css', 'views.css', 'widgets.css'].map((f) => new URL(f, assetUrl('styles') ?? location.href).href);
 
+/**
+ * The catalogue a widget reads: its `models` attribute, else the page's
+ * <meta name="attnseq-models" content="URL">, else undefined (the default, models.js MANIFEST_URL).
+ * @param {Element} el
+ * @returns {string | undefined}
+ */
+export function catalogueOf(el) {
+  const given = (el.getAttribute('models') ?? document.querySelector('meta[name="attnseq-models"]')?.getAttribute('content') ?? '').trim();
+  if (!given) return undefined;
+  try { return new URL(given, document.baseURI).href; } catch { return given; }  // an unreadable URL fails to load, in the status line
+}
+
 export class WidgetElement extends HTMLElement {
   // Decoding attributes are not observed (their names come from the engine, after the element is
   // defined): setting one re-runs through attributeChanged below, via a MutationObserver.
-  static get observedAttributes() { return ['model', 'text', 'language', 'speed']; }
+  static get observedAttributes() { return ['model', 'models', 'text', 'language', 'speed']; }
 
   constructor() {
     super();
@@ -81,7 +96,7 @@ export class WidgetElement extends HTMLElement {
     if (name === 'language') { this.applyLanguage(); return; }
     if (name === 'speed') { this.stores.playback.set({ speed: Number(value) || 2 }); return; }
     clearTimeout(this.pending);
-    this.pending = setTimeout(() => (name === 'model' ? this.start() : this.translateText()), 50);  // 'decoding' too
+    this.pending = setTimeout(() => (name === 'model' || name === 'models' ? this.start() : this.translateText()), 50);  // 'decoding' too
   }
 
   /** Subclasses: build the widget's DOM inside `frame`. */
@@ -135,15 +150,19 @@ export class WidgetElement extends HTMLElement {
   }
 
   async start() {
+    let catalogue = false;
     try {
+      this.controller.manifestUrl = catalogueOf(this);
       await this.controller.init();
+      catalogue = true;
       const wanted = this.getAttribute('model');
       this.missing = wanted && !this.controller.entryOf(wanted) ? wanted : null;  // shown by renderStatus
       await this.controller.selectModel(wanted ?? undefined);
       await this.translateText();
     } catch (e) {
       console.warn(e);  // shown in the status line
-      if (this.stores.model.get().status !== 'ready') this.stores.model.set({ status: 'error', error: e.message, errorCode: e.code ?? 'LOAD_FAILED' });
+      // A catalogue that cannot be read is said even while a model of an earlier one is still shown.
+      if (!catalogue || this.stores.model.get().status !== 'ready') this.stores.model.set({ status: 'error', error: e.message, errorCode: e.code ?? 'LOAD_FAILED' });
     }
   }
 

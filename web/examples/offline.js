@@ -5,7 +5,7 @@ import { registerServiceWorker, cacheLoadedResources } from '../src/app/offline.
 import { BASE } from '../src/assets.js';
 
 if (BASE && /^https?:$/.test(location.protocol)) {
-  registerServiceWorker(new URL('sw.js', BASE), () => {});
+  registerServiceWorker(new URL('./sw.js', BASE), () => {});
   // once the widgets have loaded their models, ask the worker to keep them
   document.addEventListener('attnseq-ready', () => cacheLoadedResources());
 }

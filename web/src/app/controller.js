@@ -284,6 +284,33 @@ export class AppController {
   }
 
   /**
+   * The four score functions side by side: every RNN with attention of the current language pair
+   * (additive, dot, general, scaled dot) translates `text` greedily, step by step; each gives its
+   * pieces, its attention rows and, per step, the scores the softmax turned into them.
+   * @returns {Promise<{kind: string, entry: any, source: string[], target: string[], rows: Float32Array[], scores: Float32Array[]}[]>}
+   */
+  async compareScores(text) {
+    const info = this.stores.model.get().info;
+    const kinds = ['additive', 'dot', 'general', 'scaled_dot'];
+    const out = [];
+    for (const kind of kinds) {
+      const entry = this.catalog.models.find((m) => m.arch === 'rnn' && m.attention === kind && m.src === info?.src && m.tgt === info?.tgt);
+      if (!entry) continue;
+      const tr = await getTranslator(entry);
+      const gen = tr.generate(text, { strategy: 'greedy', alternatives: 1 });
+      const src = await gen.source;
+      const target = [], rows = [], scores = [];
+      for await (const s of gen) {
+        target.push(s.token.piece);
+        rows.push(s.alignment);
+        scores.push(s.crossScores?.data ?? new Float32Array(0));
+      }
+      out.push({ kind, entry, source: src.sourceTokens.map((x) => x.piece), target, rows, scores });
+    }
+    return out;
+  }
+
+  /**
    * One-shot translations for side-by-side views (no streaming): {text, sourceTokens, tokens, rows}.
    * @param {string} id model id
    * @param {string} text

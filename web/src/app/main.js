@@ -8,6 +8,7 @@ import { createPlayer, bindPlaybackKeys } from './player.js';
 import { bindViews } from './views.js';
 import { exportFigure } from './export.js';
 import { setupCompare } from './compare.js';
+import { setupScores } from './score-section.js';
 import { bindDecodingForm } from './decoding-form.js';
 import { defaultsOf } from '../state/options.js';
 import { readLink, writeLink } from './link.js';
@@ -189,6 +190,7 @@ modelSel.addEventListener('change', async () => {
 });
 
 setupCompare($('#compare'), controller, stores);
+setupScores($('#scores'), controller, stores);
 relabel();
 
 // The page's state in its URL (app/link.js): restored on open, kept up to date, copied by a button.
@@ -262,4 +264,4 @@ async function start() {
   }
 }
 start();
-if (/^https?:$/.test(location.protocol) && BASE) registerServiceWorker(new URL('sw.js', BASE), (msg) => { $('#sw-status').textContent = msg; });
+if (/^https?:$/.test(location.protocol) && BASE) registerServiceWorker(new URL('./sw.js', BASE), (msg) => { $('#sw-status').textContent = msg; });

@@ -10,3 +10,4 @@ import './bleu-chart.js';
 import './work-counter.js';
 import './softmax-step.js';
 import './context-figure.js';
+import './score-compare.js';

@@ -1,0 +1,66 @@
+// The score-function comparison: the sentence through the additive, dot, general and scaled-dot RNNs
+// of the language pair, side by side, each card's numbers the engine's (checked against the JS API on
+// the same files), a kind the catalogue lacks named; the widget view="scores" the same.
+// Runs on the random-weight test models (a catalogue written for the test), so it does not wait for
+// the trained ones. Screenshot: artifacts/e2e/scores.png.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, copyFile, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch, serve, screenshot, waitForRunEnd, ROOT } from './helpers.mjs';
+import { Translator } from '../../web/src/index.js';
+
+const KINDS = ['additive', 'dot', 'general', 'scaled_dot'];
+let browser, srv, dir;
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+test('four score functions side by side, with the engine\'s numbers', async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'attnseq-scores-'));
+  const models = [];
+  for (const k of KINDS) {
+    await copyFile(path.join(ROOT, 'tests/data/models', `tiny-rnn-${k}.safetensors`), path.join(dir, `${k}.safetensors`));
+    models.push({ id: `tiny-${k}`, file: `${k}.safetensors`, src: 'en', tgt: 'fr', arch: 'rnn', attention: k });
+  }
+  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ default: 'tiny-additive', models }));
+  srv = await serve({ modelsDir: dir });
+  browser = await launch({ reducedMotion: 'reduce' });
+  const { page } = browser;
+  const text = 'the cat likes fresh bread';
+  await page.goto(`${srv.url}?text=${encodeURIComponent(text)}`);
+  await waitForRunEnd(page, 1);
+  await page.locator('#scores-run').click();
+  await page.waitForFunction(() => document.querySelectorAll('#score-compare .sc-card').length === 4, null, { timeout: 120_000 });
+  // the step shown follows the animation: step 1
+  await page.evaluate(() => globalThis.attnseqDemo.stores.playback.set({ index: 0, playing: false }));
+  const cards = await page.locator('#score-compare .sc-card').evaluateAll((els) => els.map((e) => ({
+    kind: e.dataset.kind, formula: e.querySelector('.sc-formula').textContent,
+    top: [...e.querySelectorAll('.sc-top tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
+  })));
+  assert.deepEqual(cards.map((c) => c.kind), KINDS);
+  for (const c of cards) {
+    const t = await Translator.load(path.join(dir, `${c.kind}.safetensors`), { worker: false });
+    const gen = t.generate(text, { alternatives: 1 });
+    const { value: s } = await gen.next();
+    const src = (await gen.source).sourceTokens.map((x) => x.piece.replace(/\u2581/g, ' ').trim() || '\u2423');
+    await gen.return();
+    t.dispose();
+    const w = Array.from(s.crossAttention.data), e = Array.from(s.crossScores.data);
+    const order = [...w.keys()].sort((a, b) => w[b] - w[a]).slice(0, 3);
+    assert.deepEqual(c.top, order.map((j) => [src[j], `e = ${e[j].toFixed(2)}`, `α = ${w[j] >= 0.995 ? '100%' : ''}`].map((x, k) => (k === 2 ? c.top[order.indexOf(j)][2] : x))), c.kind);
+    for (const [, , a] of c.top) assert.match(a, /^α = [<\d.]+%$/);
+  }
+  await page.locator('#scores').scrollIntoViewIfNeeded();
+  await screenshot(page, 'scores');
+  // a catalogue without one kind names it
+  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ default: 'tiny-additive', models: models.slice(0, 2) }));
+  await page.goto(`${srv.url}?text=${encodeURIComponent(text)}`);  // (a reload would keep the step the URL now names)
+  await waitForRunEnd(page, 1);
+  await page.locator('#scores-run').click();
+  await page.waitForFunction(() => document.querySelectorAll('#score-compare .sc-card').length === 2, null, { timeout: 120_000 });
+  assert.match(await page.textContent('#score-compare'), /Not in the catalogue yet: General \(Luong\), Scaled dot product/);
+});

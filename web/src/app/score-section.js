@@ -1,0 +1,57 @@
+// The demo's score-function section: on request (it loads up to four more models), the sentence shown
+// through every RNN with attention of the selected language pair; the step follows the animation.
+import { t } from '../i18n/index.js';
+import { assetUrl } from '../assets.js';
+import { modelLabel } from './model-names.js';
+
+const KINDS = ['additive', 'dot', 'general', 'scaled_dot'];
+const BUCKETS = ['1-5', '6-10', '11-15', '16+'];
+
+/** Test BLEU of a model (docs/eval/<id>.json), or null. */
+async function bleuOf(id) {
+  const base = assetUrl('evals');
+  if (!base) return null;
+  try {
+    const res = await fetch(new URL(`${encodeURIComponent(id)}.json`, base));
+    if (!res.ok) return null;
+    const d = await res.json();
+    return { overall: d.greedy?.bleu ?? null, buckets: BUCKETS.map((b) => [b, d.greedy?.buckets?.[b]?.bleu ?? null]) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {HTMLElement} section
+ * @param {import('./controller.js').AppController} controller
+ * @param {import('../state/stores.js').Stores} stores
+ */
+export function setupScores(section, controller, stores) {
+  const view = /** @type {any} */ (section.querySelector('attnseq-score-compare'));
+  const button = /** @type {HTMLButtonElement} */ (section.querySelector('#scores-run'));
+  let results = null, seq = 0;
+  const step = () => Math.max(0, stores.playback.get().index);
+  function render() {
+    if (!results) return;
+    const missing = KINDS.filter((k) => !results.some((r) => r.kind === k));
+    view.data = { step: step(), missing, models: results.map((r) => ({ ...r, label: modelLabel(r.entry) })) };
+  }
+  button.addEventListener('click', async () => {
+    const text = stores.run.get().run?.text;
+    if (!text) return;
+    const my = ++seq;
+    view.data = null;
+    section.querySelector('.sc-status')?.remove();
+    try {
+      const out = await controller.compareScores(text);
+      const bleu = await Promise.all(out.map((r) => bleuOf(r.entry.id)));
+      if (my !== seq) return;
+      results = out.map((r, k) => ({ ...r, bleu: bleu[k] }));
+      render();
+    } catch (e) {
+      if (my === seq) section.appendChild(Object.assign(document.createElement('p'), { className: 'status error sc-status', textContent: t('app.runError', { msg: String(e?.message ?? e) }) }));
+    }
+  });
+  stores.playback.subscribe(render);
+  stores.model.subscribe(() => { results = null; view.data = null; });
+}

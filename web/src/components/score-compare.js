@@ -1,0 +1,54 @@
+// <attnseq-score-compare>: the four score functions of RNN attention on one sentence, side by side:
+// each model's attention matrix, its score formula with the numbers of the selected step (the scores
+// the softmax turned into the weights, as the engine computed them), and its test BLEU overall and by
+// English length.
+//
+// data: {
+//   step: number                     the step shown (0-based; clamped per model)
+//   models: {kind, label, source: string[], target: string[], rows: ArrayLike<number>[],
+//            scores: ArrayLike<number>[], bleu: {overall: number|null, buckets: [string, number|null][]} | null}[]
+//   missing: string[]                kinds the catalogue has no model for (named, not hidden)
+// }
+// events: attnseq-pick {index} when a row (step) of a matrix is activated.
+import { View, define, h, pct } from './dom.js';
+import { pieceText } from '../state/contract.js';
+import { t } from '../i18n/index.js';
+import './heatmap.js';
+
+const FORMULAS = {
+  additive: 'e_j = vᵀ tanh(W s + U h_j)', dot: 'e_j = s · h_j', general: 'e_j = sᵀ W h_j', scaled_dot: 'e_j = s · h_j / √d',
+};
+const NAMES = { additive: 'sc.additive', dot: 'sc.dot', general: 'sc.general', scaled_dot: 'sc.scaled' };
+
+class ScoreCompare extends View {
+  render(d) {
+    this.replaceChildren();
+    if (!d || !d.models?.length) {
+      this.appendChild(h('p', { class: 'empty' }, d?.missing?.length ? t('sc.none') : t('view.empty')));
+      return;
+    }
+    const grid = h('div', { class: 'sc-grid' });
+    for (const m of d.models) {
+      const i = Math.min(d.step, m.target.length - 1);
+      const sc = Array.from(m.scores[i] ?? []), w = Array.from(m.rows[i] ?? []);
+      const order = [...w.keys()].sort((a, b) => w[b] - w[a]).slice(0, 3);
+      const heat = /** @type {any} */ (document.createElement('attnseq-heatmap'));
+      heat.data = { rowLabels: m.target, colLabels: m.source, rows: m.rows, current: i, caption: t('sc.caption', { name: t(NAMES[m.kind]) }) };
+      grid.appendChild(h('div', { class: 'sc-card', 'data-kind': m.kind },
+        h('h4', {}, t(NAMES[m.kind])),
+        h('p', { class: 'sc-formula' }, h('code', {}, FORMULAS[m.kind])),
+        h('p', { class: 'sc-step' }, t('sc.step', { n: i + 1, token: pieceText(m.target[i] ?? '') })),
+        h('table', { class: 'sc-top' }, h('tbody', {}, order.map((j) => h('tr', {},
+          h('th', { scope: 'row' }, pieceText(m.source[j] ?? '')), h('td', { class: 'num' }, `e = ${sc[j]?.toFixed(2) ?? '?'}`),
+          h('td', { class: 'num' }, `α = ${pct(w[j])}`))))),
+        heat,
+        h('p', { class: 'sc-bleu hint' }, m.bleu ? t('sc.bleu', {
+          overall: m.bleu.overall?.toFixed(1) ?? '?', buckets: m.bleu.buckets.map(([b, v]) => `${b}: ${v === null ? '?' : v.toFixed(1)}`).join(' · '),
+        }) : t('sc.noBleu'))));
+    }
+    this.appendChild(grid);
+    if (d.missing?.length) this.appendChild(h('p', { class: 'hint' }, t('sc.missing', { list: d.missing.map((k) => t(NAMES[k])).join(', ') })));
+  }
+}
+
+define('attnseq-score-compare', ScoreCompare);

@@ -53,6 +53,21 @@ def read_pairs(path, src_lang, tgt_lang):
     return out
 
 
+def read_synthetic(path, src_lang, tgt_lang, tag, other_lang):
+    """Back-translated pairs (english<TAB>other) as training rows, the synthetic side being the source
+    (the English is the real side). Only train-split English, never a check sentence's variant."""
+    if src_lang == "en":
+        raise SystemExit("--synthetic pairs have a synthetic non-English side: they train X -> en")
+    heldout, rows = HeldOut(simplify=to_simplified), []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            english, other = line.rstrip("\n").split("\t")[:2]
+            if split_of(english) != "train" or heldout.variant_of(english, "en"):
+                continue
+            rows.append(("train", english, f"{tag} {other}", normalize_target(english, tgt_lang), other))
+    return rows
+
+
 def drop_heldout(rows, other_lang, heldout):
     """Removes train/valid pairs whose English or other side is a check sentence or a close variant.
     -> (kept rows, {check sentence: dropped pair count})."""
@@ -72,16 +87,16 @@ def coverage(lang):
     return 0.9995 if lang in ("zh", "ja") else 1.0
 
 
-def train_spm(lines, prefix, vocab, char_coverage, rules_tsv=None):
+def train_spm(lines, prefix, vocab, char_coverage, rules_tsv=None, user_symbols=()):
     """Unigram model with pad/unk/bos/eos = 0/1/2/3; all lines, in order, no sampling.
-    rules_tsv: normalization rules (zh_rules) instead of nmt_nfkc."""
+    rules_tsv: normalization rules (zh_rules) instead of nmt_nfkc; user_symbols: pieces kept whole."""
     lines = list(dict.fromkeys(l for l in lines if l))  # dedupe, keep order
     with open(prefix + ".txt", "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     norm = {"normalization_rule_tsv": rules_tsv} if rules_tsv else {"normalization_rule_name": "nmt_nfkc"}
     spm.SentencePieceTrainer.train(
         input=prefix + ".txt", model_prefix=prefix, vocab_size=vocab, model_type="unigram",
-        character_coverage=char_coverage, **norm,
+        character_coverage=char_coverage, **norm, user_defined_symbols=list(user_symbols),
         pad_id=0, unk_id=1, bos_id=2, eos_id=3,
         pad_piece="<pad>", unk_piece="<unk>", bos_piece="<s>", eos_piece="</s>",
         input_sentence_size=0, shuffle_input_sentence=False, num_threads=1,
@@ -133,6 +148,10 @@ def main():
     ap.add_argument("--vocab-tgt", type=int, help="target vocabulary (non-joint; default --vocab)")
     ap.add_argument("--joint", action="store_true", help="one vocabulary for both sides")
     ap.add_argument("--limit", type=int, default=0, help="use only every N-th pair (smoke tests)")
+    ap.add_argument("--synthetic", help="back-translated pairs (train/backtranslate.py: english<TAB>other) added to "
+                    "the training split only, their sources marked with --synthetic-tag")
+    ap.add_argument("--synthetic-tag", default="<bt>", help="the piece that starts every synthetic source (tagged "
+                    "back-translation: the model tells real sources from synthetic ones, and real text never has it)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     rows = read_pairs(a.pairs, a.src, a.tgt)
@@ -141,6 +160,8 @@ def main():
     other_lang = a.tgt if a.src == "en" else a.src
     rows, heldout_dropped = drop_heldout(rows, other_lang, HeldOut(simplify=to_simplified))
     by_split = {k: [r for r in rows if r[0] == k] for k in ("train", "valid", "test")}
+    synthetic = read_synthetic(a.synthetic, a.src, a.tgt, a.synthetic_tag, other_lang) if a.synthetic else []
+    by_split["train"] = by_split["train"] + synthetic
     train = by_split["train"]
     if a.joint:
         if "zh" in (a.src, a.tgt):
@@ -150,7 +171,7 @@ def main():
         src_model = tgt_model = path
     else:
         src_model = train_spm([r[2] for r in train], os.path.join(a.out, "src"), a.vocab_src or a.vocab,
-                              coverage(a.src), rules_for(a.src, "src", a.out))
+                              coverage(a.src), rules_for(a.src, "src", a.out), [a.synthetic_tag] if synthetic else [])
         tgt_model = train_spm([r[3] for r in train], os.path.join(a.out, "tgt"), a.vocab_tgt or a.vocab,
                               coverage(a.tgt), rules_for(a.tgt, "tgt", a.out))
     sp_src, sp_tgt = spm.SentencePieceProcessor(model_file=src_model), spm.SentencePieceProcessor(model_file=tgt_model)
@@ -159,7 +180,8 @@ def main():
             "src_spm": os.path.basename(src_model), "tgt_spm": os.path.basename(tgt_model),
             "vocab_src": sp_src.get_piece_size(), "vocab_tgt": sp_tgt.get_piece_size(),
             "max_tokens": MAX_TOKENS, "counts": {}, "dropped": {}, "heldout_dropped": heldout_dropped,
-            "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None}
+            "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,
+            "synthetic": {"path": os.path.abspath(a.synthetic), "pairs": len(synthetic), "tag": a.synthetic_tag} if synthetic else None}
     for split in ("train", "valid"):
         data, dropped = encode_split(by_split[split], sp_src, sp_tgt)
         with open(os.path.join(a.out, split + ".pkl"), "wb") as f:

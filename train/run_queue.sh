@@ -3,9 +3,10 @@
 # tests on the same cores come first; budgets count each process's CPU time, so the time a niced run
 # waits is not charged) at once, for the models still to train or improve:
 #   lane A: en-fr-transformer (6+2 layers, long run)
-#   lane B: en-zh-transformer (Simplified data), then the GRU encoder-decoders of the score-function
-#           comparison, one recipe for all (180 CPU-minutes, last-5 average): additive (en-fr-gru-attn),
-#           dot, general, scaled dot; then zh-en-transformer
+#   lane B: en-zh-transformer (Simplified data); then zh-en-transformer on the real pairs plus ~100k
+#           tagged back-translations of English sentences (train/backtranslate.py with the en-zh model);
+#           then the GRU encoder-decoders of the score-function comparison, one recipe for all (180
+#           CPU-minutes, last-5 average): additive (en-fr-gru-attn), dot, general, scaled dot
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
 # en-fr-gru-attn, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
 # Resumable: runs whose work/ckpt/NAME/done exists are skipped, unfinished ones resume from
@@ -42,6 +43,18 @@ run() {  # NAME DATA BUDGET_MIN
   fi
 }
 
+# zh-en with back-translations: needs the finished en-zh model (work/models/en-zh-transformer.i8.safetensors)
+prepare_bt() {
+  [ -f work/data/zh-en-bt/meta.json ] && return 0
+  [ -f work/models/en-zh-transformer.i8.safetensors ] || { echo "no en-zh model for back-translation"; return 1; }
+  [ -f work/data/bt-zh.tsv ] || $PY train/backtranslate.py --english $TATOEBA/eng-fra/pairs.tsv \
+      --model work/models/en-zh-transformer.i8.safetensors --cli build/native/attnseq --lang zh \
+      --out work/data/bt-zh.tsv --limit 100000 --beam 4 > work/data/bt-zh.log 2>&1 || return 1
+  mkdir -p work/data/zh-en-bt
+  prepare work/data/zh-en-bt $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000 \
+      --synthetic work/data/bt-zh.tsv
+}
+
 mkdir -p work/data
 prepare work/data/en-fr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --vocab 4000 --joint
 prepare work/data/zh-en $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000
@@ -55,14 +68,14 @@ case "${1:-}" in
   en-fr-gru-general) run en-fr-gru-general work/data/en-fr 180; exit ;;
   en-fr-gru-scaled-dot) run en-fr-gru-scaled-dot work/data/en-fr 180; exit ;;
   en-fr-gru-noattn) run en-fr-gru-noattn work/data/en-fr 60; exit ;;
-  zh-en-transformer) run zh-en-transformer work/data/zh-en 150; exit ;;
+  zh-en-transformer) prepare_bt && run zh-en-transformer work/data/zh-en-bt 150; exit ;;
   en-zh-transformer) run en-zh-transformer work/data/en-zh 150; exit ;;
   *) echo "unknown run: $1" >&2; exit 2 ;;
 esac
 
 ( run en-fr-transformer work/data/en-fr 600 ) &
 ( run en-zh-transformer work/data/en-zh 150
-  for g in attn dot general scaled-dot; do run en-fr-gru-$g work/data/en-fr 180; done
-  run zh-en-transformer work/data/zh-en 150 ) &
+  prepare_bt && run zh-en-transformer work/data/zh-en-bt 150
+  for g in attn dot general scaled-dot; do run en-fr-gru-$g work/data/en-fr 180; done ) &
 wait
 echo "$(date '+%F %T') queue finished"

@@ -3,7 +3,7 @@
 //   <script type="module" src=".../web/src/widgets.js"></script>   (served as /attnseq-widgets.js too)
 //   <attnseq-translate text="You should wear shoes."></attnseq-translate>
 //   <attnseq-generation text="..." autoplay speed="1"></attnseq-generation>
-//   <attnseq-attention text="..." view="lines|heatmap|self|self-heatmap|softmax|context" step="2"
+//   <attnseq-attention text="..." view="lines|heatmap|self|self-heatmap|softmax|context|scores" step="2"
 //                      layer="1" head="2" query="it" controls></attnseq-attention>
 //
 // Common attributes (model, models (the catalogue's URL), text, autoplay, speed, language, strategy, …):
@@ -14,6 +14,7 @@ import { exportFigure } from './app/export.js';
 import { h, define } from './components/dom.js';
 import { pieceText } from './state/contract.js';
 import { modelLabel } from './app/model-names.js';
+import { scoreResults, scoreData } from './app/score-section.js';
 
 const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 
@@ -31,7 +32,7 @@ class TranslateWidget extends WidgetElement {
     });
     this.input = input;
     const v = this.getAttribute('view') ?? 'lines';
-    frame.append(form, h('output', { class: 'translation', 'data-view': 'output' }), h('p', { class: 'w-status', role: 'status' }));
+    frame.append(form, h('output', { class: 'translation', 'data-view': 'output', part: 'translation' }), h('p', { class: 'w-status', role: 'status', part: 'status' }));
     if (v === 'lines' || v === 'heatmap') frame.append(view(v === 'lines' ? 'attnseq-attention-lines' : 'attnseq-heatmap', v));
     this.relabel();
   }
@@ -53,8 +54,8 @@ class GenerationWidget extends WidgetElement {
     frame.append(
       view('attnseq-playback', 'playback'),
       h('div', { class: 'w-gen' }, view('attnseq-decoder-loop', 'loop'), view('attnseq-topk', 'topk')),
-      h('p', { class: 'w-output' }, h('output', { class: 'translation small', 'data-view': 'output' })),
-      h('p', { class: 'w-status', role: 'status' }));
+      h('p', { class: 'w-output' }, h('output', { class: 'translation small', 'data-view': 'output', part: 'translation' })),
+      h('p', { class: 'w-status', role: 'status', part: 'status' }));
   }
 }
 
@@ -65,6 +66,7 @@ const FIGURES = {
   'self-heatmap': ['attnseq-heatmap', 'self-heatmap', 'self-heads'],
   softmax: ['attnseq-softmax-step', 'softmax', null],
   context: ['attnseq-context-figure', 'context', null],
+  scores: ['attnseq-score-compare', 'scores', null],
 };
 
 /** One attention figure, optionally with step controls and a layer/head picker; SVG/PNG export. */
@@ -73,12 +75,12 @@ class AttentionWidget extends WidgetElement {
     const [tag, name, picker] = FIGURES[this.getAttribute('view')] ?? FIGURES.lines;
     if (this.hasAttribute('controls')) frame.append(view('attnseq-playback', 'playback'));
     if (picker && !this.hasAttribute('no-picker')) frame.append(view('attnseq-head-picker', picker));
-    this.figureEl = view(tag, name);
-    if (!name.startsWith('self') && name !== 'softmax') frame.append(h('p', { class: 'w-step', 'data-view': 'step-label' }));
+    this.figureEl = view(tag, name === 'scores' ? 'scores-figure' : name, { part: 'figure' });
+    if (!name.startsWith('self') && name !== 'softmax' && name !== 'scores') frame.append(h('p', { class: 'w-step', 'data-view': 'step-label' }));
     this.note = h('p', { class: 'hint w-note' });
-    frame.append(this.figureEl, this.note, h('p', { class: 'w-status', role: 'status' }));
+    frame.append(this.figureEl, this.note, h('p', { class: 'w-status', role: 'status', part: 'status' }));
     this.viewName = name;
-    if (name !== 'softmax') {
+    if (name !== 'softmax' && name !== 'scores') {
       const exp = (format) => h('button', { type: 'button', class: 'w-export', onclick: () => exportFigure(this.figureEl, `attnseq-${name}`, format) }, format.toUpperCase());
       this.exportBar = h('p', { class: 'export' }, exp('svg'), exp('png'));
       frame.append(this.exportBar);
@@ -87,9 +89,17 @@ class AttentionWidget extends WidgetElement {
     const num = (x, dflt) => (x == null ? dflt : x === 'mean' || x === 'alignment' ? x : Math.max(0, Number(x) - 1));
     if (name.startsWith('self')) this.stores.view.set({ encLayer: num(layer, 0), encHead: num(head, 'mean') });
     else this.stores.view.set({ layer: num(layer, 'alignment'), head: num(head, 'mean') });
+    if (this.getAttribute('level') === 'word') this.stores.view.set({ level: 'word' });
   }
 
   afterRun(run) {
+    if (this.viewName === 'scores') {
+      // the four score functions on this sentence, the step the widget's `step` attribute names
+      const step = Math.max(0, (Number(this.getAttribute('step')) || 1) - 1);
+      scoreResults(this.controller, run.text).then((r) => { this.figureEl.data = this.tr(() => scoreData(r, step)); },
+        (e) => { this.note.textContent = String(e?.message ?? e); });
+      return;
+    }
     // Self-attention needs a Transformer; an RNN (e.g. when no Transformer is installed) has none.
     this.note.textContent = this.viewName.startsWith('self') && !run.encoderAttention ? this.t('w.noSelfAttention', { model: this.tr(() => modelLabel(run.model)) }) : '';
     this.figureEl.hidden = !!this.note.textContent;

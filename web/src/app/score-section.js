@@ -22,6 +22,24 @@ async function bleuOf(id) {
 }
 
 /**
+ * The score-compare view's data for `text`: every RNN with attention of the current language pair,
+ * its test BLEU, and the kinds the catalogue lacks.
+ * @param {import('./controller.js').AppController} controller
+ * @param {string} text
+ */
+export async function scoreResults(controller, text) {
+  const out = await controller.compareScores(text);
+  const bleu = await Promise.all(out.map((r) => bleuOf(r.entry.id)));
+  return out.map((r, k) => ({ ...r, bleu: bleu[k] }));
+}
+
+/** @param {any[]} results  @param {number} step */
+export function scoreData(results, step) {
+  const missing = KINDS.filter((k) => !results.some((r) => r.kind === k));
+  return { step, missing, models: results.map((r) => ({ ...r, label: modelLabel(r.entry) })) };
+}
+
+/**
  * @param {HTMLElement} section
  * @param {import('./controller.js').AppController} controller
  * @param {import('../state/stores.js').Stores} stores
@@ -32,9 +50,7 @@ export function setupScores(section, controller, stores) {
   let results = null, seq = 0;
   const step = () => Math.max(0, stores.playback.get().index);
   function render() {
-    if (!results) return;
-    const missing = KINDS.filter((k) => !results.some((r) => r.kind === k));
-    view.data = { step: step(), missing, models: results.map((r) => ({ ...r, label: modelLabel(r.entry) })) };
+    if (results) view.data = scoreData(results, step());
   }
   button.addEventListener('click', async () => {
     const text = stores.run.get().run?.text;
@@ -43,10 +59,9 @@ export function setupScores(section, controller, stores) {
     view.data = null;
     section.querySelector('.sc-status')?.remove();
     try {
-      const out = await controller.compareScores(text);
-      const bleu = await Promise.all(out.map((r) => bleuOf(r.entry.id)));
+      const out = await scoreResults(controller, text);
       if (my !== seq) return;
-      results = out.map((r, k) => ({ ...r, bleu: bleu[k] }));
+      results = out;
       render();
     } catch (e) {
       if (my === seq) section.appendChild(Object.assign(document.createElement('p'), { className: 'status error sc-status', textContent: t('app.runError', { msg: String(e?.message ?? e) }) }));

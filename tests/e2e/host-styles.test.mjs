@@ -1,0 +1,69 @@
+// Widgets inside a foreign page: an aggressive host stylesheet (fonts, sizes, line height, colours,
+// spacing, transforms on everything) does not reach into a widget; the documented custom properties
+// and ::part()s theme it. Screenshot: artifacts/e2e/host-styles.png.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch, serve, screenshot, ROOT } from './helpers.mjs';
+
+let browser, srv, dir;
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+// Everything a page's text styles can do to what inherits (the root's font size is left alone: widget
+// sizes follow it in rem, like the page's own text; see web/examples/README.md).
+const HOSTILE_CSS = `
+body, body * { font-family: "Comic Sans MS", cursive !important; font-size: 31px !important; line-height: 4 !important;
+    color: #ff00ff !important; letter-spacing: 7px !important; word-spacing: 20px !important;
+    text-transform: uppercase !important; text-align: right !important; font-style: italic !important;
+    text-shadow: 2px 2px red !important; }
+body { background: #000; direction: ltr; }
+attnseq-translate.themed { --attnseq-accent: #0a7f3f; --attnseq-font: Georgia, serif; --attnseq-background: #fffbe6; }
+attnseq-translate.themed::part(translation) { font-weight: 700; }
+`;
+
+test('the host page styles stop at the widget; custom properties and parts theme it', async () => {
+  // the page lives in web/examples/ (so its relative URLs reach the widgets), written for this test
+  dir = await mkdtemp(path.join(ROOT, 'web', 'examples', 'tmp-host-'));
+  await writeFile(path.join(dir, 'host.css'), HOSTILE_CSS);
+  await writeFile(path.join(dir, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>host</title><link rel="stylesheet" href="host.css"><script type="module" src="../../src/widgets.js"></script></head>
+<body><main><attnseq-translate id="plain" text="You should wear shoes."></attnseq-translate>
+<attnseq-translate id="themed" class="themed" text="You should wear shoes."></attnseq-translate></main></body></html>`);
+  srv = await serve();
+  browser = await launch();
+  const { page } = browser;
+  await page.goto(new URL(`examples/${path.basename(dir)}/index.html`, srv.url).href);
+  await page.waitForFunction(() => [...document.querySelectorAll('attnseq-translate')].every((e) => e.dataset.ready), null, { timeout: 90_000 });
+  const styleOf = (id, sel) => page.evaluate(([id, sel]) => {
+    const el = document.getElementById(id).shadowRoot.querySelector(sel);
+    const s = getComputedStyle(el);
+    return { font: s.fontFamily, size: s.fontSize, lh: s.lineHeight, color: s.color, ls: s.letterSpacing, tt: s.textTransform,
+      ta: s.textAlign, fs: s.fontStyle, shadow: s.textShadow, weight: s.fontWeight, bg: s.backgroundColor };
+  }, [id, sel]);
+  for (const sel of ['.widget', '.translation', '.w-status', 'input']) {
+    const s = await styleOf('plain', sel);
+    assert.doesNotMatch(s.font, /Comic/, `${sel}: font ${s.font}`);
+    assert.notEqual(s.size, '31px', `${sel}: font size`);
+    assert.notEqual(s.color, 'rgb(255, 0, 255)', `${sel}: colour`);
+    assert.equal(s.ls, 'normal', `${sel}: letter spacing`);
+    assert.equal(s.tt, 'none', `${sel}: text transform`);
+    assert.equal(s.fs, 'normal', `${sel}: font style`);
+    assert.equal(s.shadow, 'none', `${sel}: text shadow`);
+  }
+  const tokens = await page.evaluate(() => [...document.getElementById('plain').shadowRoot.querySelectorAll('svg text')].map((t) => getComputedStyle(t).fontFamily));
+  assert.ok(tokens.length && tokens.every((f) => !/Comic/.test(f)), 'figure labels keep their font');
+  // the theme: custom properties and a part
+  const themed = await styleOf('themed', '.widget');
+  assert.match(themed.font, /Georgia/);
+  assert.equal(themed.bg, 'rgb(255, 251, 230)');
+  assert.equal((await styleOf('themed', '.translation')).weight, '700');
+  const accent = await page.evaluate(() => getComputedStyle(document.getElementById('themed').shadowRoot.querySelector('.widget')).getPropertyValue('--accent').trim());
+  assert.equal(accent, '#0a7f3f');
+  await screenshot(page, 'host-styles');
+});

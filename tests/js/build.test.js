@@ -65,3 +65,31 @@ test('the size command reports raw and brotli sizes; the .wasm meets the 300 KB 
   const table = spawnSync('bash', [path.join(ROOT, 'scripts/wasm_size.sh')], { encoding: 'utf8' });
   assert.match(table.stdout, /attnseq\.wasm\s+\d+\s+\d+/);
 });
+
+test('the demo server compresses text, the wasm and models where the client takes it (brotli, else gzip)', async () => {
+  const { startServer } = await import('../../scripts/serve.mjs');
+  const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+  const { request } = await import('node:http');
+  const srv = await startServer({ port: 0 });
+  const get = (p, enc) => new Promise((resolve, reject) => {
+    request(new URL(p, srv.url), { headers: enc ? { 'Accept-Encoding': enc } : {} }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject).end();
+  });
+  try {
+    const raw = (await get('/web/dist/attnseq.wasm')).body;
+    const br = await get('/web/dist/attnseq.wasm', 'gzip, deflate, br');
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.ok(br.body.length < raw.length * 0.5, `wasm ${raw.length} -> ${br.body.length} bytes`);
+    assert.deepEqual(brotliDecompressSync(br.body), raw);
+    const gz = await get('/models/manifest.json', 'gzip');
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.deepEqual(JSON.parse(gunzipSync(gz.body)), JSON.parse((await get('/models/manifest.json')).body));
+    assert.equal((await get('/web/dist/attnseq.wasm')).headers['content-encoding'], undefined);
+    assert.match(br.headers.vary, /Accept-Encoding/);
+  } finally {
+    await srv.close();
+  }
+});

@@ -57,7 +57,7 @@ const hashes = new Map();  // path → {mtimeMs, size, etag}
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.safetensors', '.svg', '.md', '.txt', '.webmanifest']);
 const compressed = new Map();  // `${etag} ${encoding}` → Buffer
 function encodingFor(req, ext) {
-  if (!COMPRESSIBLE.has(ext)) return null;
+  if (!COMPRESSIBLE.has(ext) || process.env.ATTNSEQ_NO_COMPRESS) return null;
   const accept = String(req.headers['accept-encoding'] ?? '');
   return /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
 }
@@ -68,7 +68,7 @@ function compress(body, etag, encoding) {
     out = encoding === 'br'
       ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
       : gzipSync(body, { level: 9 });
-    if (compressed.size > 64) compressed.clear();
+    if (compressed.size > 1024) compressed.clear();  // (a site of a few hundred files fits)
     compressed.set(key, out);
   }
   return out;

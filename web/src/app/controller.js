@@ -67,7 +67,9 @@ export class AppController {
     this.stores = stores;
     this.manifestUrl = manifestUrl;
     this.catalog = null;
-    this.optionTable = null;  // the engine's decoding options (Translator.decodingOptions())
+    this.optionTable = null;  // the engine's decoding options (Translator.decodingOptions()), once known
+    /** @type {Promise<import('../state/options.js').OptionSpec[]> | null} */
+    this.optionsReady = null;
     this.entry = null;
     this.loaded = null;  // the entry last loaded successfully: kept when another one fails to load
     this.runs = 0;
@@ -75,8 +77,15 @@ export class AppController {
     this.abort = null;
   }
 
+  /**
+   * Loads the catalogue. The engine's option table is asked for at the same time but not waited for
+   * (it needs the WebAssembly module compiled, which must not hold up the model's download):
+   * `optionsReady` resolves with it, and translations wait for it.
+   */
   async init() {
-    [this.catalog, this.optionTable] = await Promise.all([loadManifest(this.manifestUrl), optionTable()]);
+    this.optionsReady ??= optionTable().then((table) => (this.optionTable = table));
+    this.optionsReady.catch(() => { this.optionsReady = null; });  // a later call asks again
+    this.catalog = await loadManifest(this.manifestUrl);
     this.stores.model.set({ models: this.catalog.models.map(({ id, label, src, tgt, arch, attention }) => ({ id, label, src, tgt, arch, attention })) });
     return this.catalog;
   }
@@ -138,6 +147,7 @@ export class AppController {
    * @returns {Promise<import('../state/contract.js').Run|null>} null when superseded
    */
   async translate(text, options, forced = null) {
+    await this.optionsReady;
     this.abort?.abort();
     const ctrl = new AbortController();
     this.abort = ctrl;

@@ -243,12 +243,16 @@ async function start() {
   try {
     const catalog = await controller.init();
     await refreshOffline();
-    const { state, problems } = readLink(params, controller.optionTable, catalog);
+    // The model downloads while the engine starts (the option table needs its WebAssembly module).
+    const model = params.get('model');
+    const selecting = controller.selectModel(model && catalog.models.some((m) => m.id === model) ? model : catalog.default);
+    const table = await controller.optionsReady;
+    const { state, problems } = readLink(params, table, catalog);
     link = state;
     if (problems.length) $('#link-note').textContent = t('app.badLink', { list: problems.join(', ') });
-    stores.options.set({ ...defaultsOf(controller.optionTable), ...stores.options.get(), ...state.options });
-    options = bindDecodingForm($('#decoding'), stores.options, controller.optionTable);
-    await controller.selectModel(state.model ?? catalog.default);
+    stores.options.set({ ...defaultsOf(table), ...stores.options.get(), ...state.options });
+    options = bindDecodingForm($('#decoding'), stores.options, table);
+    await selecting;
     stores.view.set({ ...(state.layer !== undefined ? { layer: state.layer } : {}), ...(state.head !== undefined ? { head: state.head } : {}),
       ...(state.level ? { level: state.level } : {}) });
     // Text the user typed while the page loaded is theirs: it is translated, never replaced.

@@ -116,6 +116,14 @@ test('keys work from anywhere on the page, and focus is never dropped', async ()
   assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().playing), true);
   await page.keyboard.press('End');
   assert.equal(await index(), last);
+  // Step forward with Enter up to the end: the step button disables itself there, and hands the focus on
+  await page.keyboard.press('Home');
+  await page.evaluate(() => globalThis.attnseqDemo.stores.playback.set({ playing: false, index: 0 }));
+  await page.locator('attnseq-playback button[data-action=next]').first().focus();
+  for (let i = 0; i < last; i++) await page.keyboard.press('Enter');
+  assert.equal(await index(), last);
+  assert.equal(await page.evaluate(() => document.activeElement?.closest?.('attnseq-playback') ? document.activeElement.dataset.action : document.activeElement?.tagName),
+    'toggle', 'the focus moved to play/pause, not to the page');
   // Tab to the Compare button: focusing (and the scroll it causes) starts nothing; the button keeps focus
   await page.locator('#compare-run').focus();
   await page.waitForTimeout(500);

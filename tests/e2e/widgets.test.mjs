@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { launch, serve, screenshot, testModel, ARTIFACTS } from './helpers.mjs';
+import { launch, serve, screenshot, testModel, cliTranslate, ARTIFACTS, ROOT } from './helpers.mjs';
 
 const model = testModel();
 let srv, browser, page;
@@ -25,7 +25,8 @@ const WIDGETS = 'attnseq-translate, attnseq-generation, attnseq-attention';
 
 test('every widget of the tutorial renders', async () => {
   const count = await page.locator(WIDGETS).count();
-  assert.ok(count >= 6, `the tutorial has its widgets (${count})`);
+  const html = await readFile(path.join(ROOT, 'web/examples/tutorial.html'), 'utf8');
+  assert.equal(count, (html.match(/<attnseq-(translate|generation|attention)\b/g) ?? []).length, 'every widget of the page is there');
   await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((w) => Number(w.dataset.ready ?? 0) >= 1
     || w.shadowRoot?.querySelector('.w-status.error')), WIDGETS, { timeout: 180_000, polling: 250 });
   const report = await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((w) => {
@@ -45,6 +46,36 @@ test('every widget of the tutorial renders', async () => {
     if (w.tag === 'attnseq-generation') assert.ok(w.rows > 0, 'generation: the decoder loop (autoplay starts when in view)');
     // A view the model cannot show (self-attention of an RNN, when no Transformer is installed) says so.
     if (w.tag === 'attnseq-attention') assert.ok(w.svg + w.table > 0 || w.note.length > 0, `attention ${w.view}: a figure`);
+  }
+  // What each widget shows is what the engine computed: its translation is the CLI's for its model and
+  // text, its figure has one row/box per target token and one column per source token.
+  const shown = await page.evaluate((sel) => [...document.querySelectorAll(sel)].filter((w) => w.stores.run.get().run?.done).map((w) => {
+    const r = w.shadowRoot, run = w.stores.run.get().run;
+    const heat = r.querySelector('attnseq-heatmap table.heatmap');
+    return {
+      tag: w.tagName.toLowerCase(), view: w.getAttribute('view'), model: w.stores.model.get().modelId, text: run.text,
+      output: run.output, visible: r.querySelector('output')?.textContent ?? null, steps: run.steps.length,
+      sources: run.sourceTokens.filter((t, i, all) => !(t.piece === '\u2581' && i + 1 < all.length)).length,
+      heatRows: heat ? heat.querySelectorAll('tbody tr').length : null, heatCols: heat ? heat.querySelectorAll('thead th').length : null,
+      heatCells: heat ? heat.querySelectorAll('td.cell').length : null,
+      targets: r.querySelectorAll('attnseq-attention-lines .fig-tgt').length, selfView: (w.getAttribute('view') ?? '').startsWith('self'),
+      softmaxRows: r.querySelectorAll('attnseq-softmax-step .sm-table tbody tr').length, sourcePieces: run.sourceTokens.length,
+    };
+  }), WIDGETS);
+  const manifest = JSON.parse(await readFile(path.join(ROOT, 'models/manifest.json'), 'utf8'));
+  assert.ok(shown.length >= 6, `${shown.length} widgets showed a finished translation`);
+  for (const w of shown) {
+    const entry = manifest.models.find((m) => m.id === w.model);
+    const file = entry ? path.join(ROOT, 'models', entry.file) : model.file;
+    assert.equal(w.output, cliTranslate(file, w.text), `${w.tag} ${w.view ?? ''}: the CLI's translation`);
+    if (w.visible !== null) assert.equal(w.visible, w.output, `${w.tag}: the translation shown`);
+    if (w.heatRows !== null && !w.selfView) {
+      assert.equal(w.heatRows, w.steps, `${w.view}: a row per target token`);
+      assert.equal(w.heatCols, w.sources, `${w.view}: a column per source token`);
+      assert.equal(w.heatCells, w.steps * w.sources, `${w.view}: every cell`);
+    }
+    if (w.targets && !w.selfView) assert.equal(w.targets, w.steps, `${w.tag} ${w.view ?? 'lines'}: a box per target token`);
+    if (w.view === 'softmax') assert.equal(w.softmaxRows, w.sourcePieces, 'softmax: a row per source piece');
   }
   // Several widgets, one worker per model file.
   const models = new Set(await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((w) => w.stores.model.get().modelId), WIDGETS));

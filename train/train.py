@@ -223,8 +223,9 @@ class Trainer:
         budget = self.a.budget_min * 60
         self.resume()
         self.model.train()
-        clock = time.process_time if self.a.budget_clock == "cpu" else time.time
-        self.st["clock"] = self.a.budget_clock
+        budget_clock = getattr(self.a, "budget_clock", "wall")  # (callers that build the arguments by hand)
+        clock = time.process_time if budget_clock == "cpu" else time.time
+        self.st["clock"] = budget_clock
         t_start, base = clock(), self.st["elapsed"]
         last_eval = clock()
         last_ckpt = last_log = time.time()

@@ -22,12 +22,9 @@ from evaluate import evaluate  # noqa: E402
 from prepare import sha256  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLES = {
-    "en": ["You should wear shoes.", "The cat drank the milk because it was hungry.",
-           "The cat drank the milk because it was sweet.", "I ate an apple and then a banana.",
-           "How are you?", "I ate an apple."],
-    "zh": ["我吃了一个苹果。", "你好吗？", "你应该穿鞋。", "猫喝了牛奶，因为它饿了。"],
-}
+# The check sentences (train/heldout.json: the pages' sentences, kept out of training) are the examples.
+with open(os.path.join(ROOT, "train", "heldout.json"), encoding="utf-8") as _f:
+    EXAMPLES = {k: v for k, v in json.load(_f).items() if isinstance(v, list)}
 
 
 def cached_eval(path, data, beam, cache_dir):

@@ -17,8 +17,9 @@
 // As a module: const {url, close} = await startServer({port: 0}).
 import { createServer } from 'node:http';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { readFile, stat } from 'node:fs/promises';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
@@ -53,24 +54,65 @@ const TYPES = {
 const hashes = new Map();  // path → {mtimeMs, size, etag}
 
 // Compressed transfer where the browser takes it: brotli, else gzip, for text and for the .wasm and
-// models (the wasm to 31%, a model to 84%). Compressed once per file content (ETag) and kept.
+// models (the wasm to 31%, a model to 84%). Compressed once per file content (ETag) and kept, off the
+// event loop (zlib's thread pool). A large file (the .wasm, models) is never waited for: until its
+// compressed body is ready it goes out as it is, so the first visit is not held up by compression
+// (precompress() makes them ahead, as a host with precompressed files has them).
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.safetensors', '.svg', '.md', '.txt', '.webmanifest']);
-const compressed = new Map();  // `${etag} ${encoding}` → Buffer
+const LARGE = 256 * 1024;
+const compressed = new Map();  // `${etag} ${encoding}` → Promise<Buffer>, then Buffer
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 function encodingFor(req, ext) {
   if (!COMPRESSIBLE.has(ext) || process.env.ATTNSEQ_NO_COMPRESS) return null;
   const accept = String(req.headers['accept-encoding'] ?? '');
   return /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
 }
-function compress(body, etag, encoding) {
+/** The compressed body (a Buffer), or, for a large file not compressed yet, null (being compressed). */
+async function compress(body, etag, encoding) {
   const key = `${etag} ${encoding}`;
   let out = compressed.get(key);
   if (!out) {
-    out = encoding === 'br'
-      ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
-      : gzipSync(body, { level: 9 });
     if (compressed.size > 1024) compressed.clear();  // (a site of a few hundred files fits)
+    out = (encoding === 'br'
+      ? brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+      : gzipAsync(body, { level: 9 })).then((buf) => { compressed.set(key, buf); return buf; });
+    out.catch(() => compressed.delete(key));
     compressed.set(key, out);
   }
+  if (Buffer.isBuffer(out)) return out;
+  return body.byteLength >= LARGE ? null : out;
+}
+
+/**
+ * Compresses the large files (.wasm, .safetensors) of the repository's web/dist and models, or of
+ * `dir`, now, for both encodings, and resolves when done: their first request then goes out compressed.
+ * @param {{dir?: string}} [options]
+ */
+export async function precompress({ dir } = {}) {
+  const files = await largeFiles(dir ?? ROOT, dir ? [''] : ['web/dist', 'models']);
+  await Promise.all(files.map(async (rel) => {
+    const file = path.join(dir ?? ROOT, rel);
+    const st = await stat(file);
+    const body = await readFile(file);
+    const etag = await etagOf(file, st, body);
+    for (const encoding of ['br', 'gzip']) await compress(body, etag, encoding) ?? await compressed.get(`${etag} ${encoding}`);
+  }));
+}
+
+/** The .wasm and .safetensors files under these folders of `root` (relative paths; four levels deep at most). */
+async function largeFiles(root, folders) {
+  const out = [];
+  const walk = async (rel, depth) => {
+    let entries = [];
+    try { entries = await readdir(path.join(root, rel), { withFileTypes: true }); } catch { return; }
+    for (const e of entries) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory() && depth < 4 && !e.name.startsWith('.')) await walk(child, depth + 1);
+      else if (e.isFile() && /\.(wasm|safetensors)$/.test(e.name)) out.push(child);
+    }
+  };
+  for (const f of folders) await walk(f, 0);
   return out;
 }
 
@@ -153,8 +195,9 @@ export async function handle(req, res, { csp = true, log = () => {}, modelsDir, 
   }
   const encoding = encodingFor(req, ext);
   headers.Vary = 'Accept-Encoding';
-  if (encoding) {
-    body = compress(body, etag, encoding);
+  const packed = encoding ? await compress(body, etag, encoding) : null;
+  if (packed) {
+    body = packed;
     headers['Content-Encoding'] = encoding;
     headers['Content-Length'] = String(body.byteLength);
   }
@@ -215,6 +258,9 @@ async function main(argv) {
       console.log(`  tutorial:   ${url}examples/tutorial.html`);
     }
     console.log('  (Ctrl+C stops the server)');
+    // The large files (the .wasm, models) compressed in the background now, before the first visit asks.
+    const dir = arg('--dir') ? path.resolve(arg('--dir')) : undefined;
+    if (!arg('--models')) precompress({ dir }).catch(() => {});
   } catch (e) {
     if (e.code === 'EADDRINUSE') {
       console.error(`serve: port ${port} is in use; set another with PORT=<port> npm start`);

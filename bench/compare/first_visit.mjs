@@ -1,7 +1,8 @@
 // The demo's first visit, as a new visitor gets it: a fresh Chromium profile (empty HTTP cache, no
-// service worker) opens http://127.0.0.1:PORT/web/ served by scripts/serve.mjs's own handler. Measured:
-// the bytes the server sends until the network has been quiet for 2 s after the first translation
-// (the service worker's caching included), per file, raw and as brotli (-q 11) would send them; and
+// service worker) opens http://127.0.0.1:PORT/web/ served by scripts/serve.mjs's own handler (brotli or
+// gzip, its large files compressed ahead). Measured: the bytes the server sends until the network has
+// been quiet for 2 s after the first translation (the service worker's caching included), per file, as
+// sent and as brotli (-q 11) would send them; the engine's timeline (User Timing measures); and
 // the time from navigation start to the first translation on screen (the page's own clock: the demo
 // sets body[data-runs] when a translation is shown; reduced motion, so it is shown whole, not animated).
 import { chromium } from 'playwright-core';
@@ -9,7 +10,7 @@ import { createServer } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { handle } from '../../scripts/serve.mjs';
+import { handle, precompress } from '../../scripts/serve.mjs';
 import { brotliSize } from './brotli_size.mjs';
 import { ARGS, CHROMIUM } from './browser.mjs';
 
@@ -67,6 +68,30 @@ function milestones(model) {
   };
 }
 
+/**
+ * The engine's User Timing measures (web/src/engine/timing.js) of the page and of its workers, on the
+ * page's clock: {name: [start, end]} (ms from navigation start; the first of each name), e.g. download,
+ * sha256 (page), worker started, fetch attnseq.wasm, module, decodingOptions, load, start (worker).
+ */
+async function engineMeasures(page) {
+  const read = () => ({ origin: performance.timeOrigin, measures: [
+    ...performance.getEntriesByType('measure').filter((e) => e.name.startsWith('attnseq:'))
+      .map((e) => ({ name: e.name.slice(8), start: e.startTime, end: e.startTime + e.duration })),
+    // a worker's own fetches: its code and the .wasm
+    ...(typeof window === 'undefined' ? performance.getEntriesByType('resource') : [])
+      .map((e) => ({ name: `fetch ${new URL(e.name).pathname.split('/').pop()}`, start: e.startTime, end: e.responseEnd })),
+    ...(typeof window === 'undefined' ? [{ name: 'worker started', start: 0, end: 0 }] : []),
+  ] });
+  const pageSide = await page.evaluate(read);
+  const out = {};
+  for (const realm of [pageSide, ...await Promise.all(page.workers().map((w) => w.evaluate(read).catch(() => null)))]) {
+    if (!realm) continue;
+    const shift = realm.origin - pageSide.origin;
+    for (const m of realm.measures) out[m.name] ??= [m.start + shift, m.end + shift];
+  }
+  return out;
+}
+
 async function visit() {
   const srv = await countingServer();
   const dir = await mkdtemp(path.join(tmpdir(), 'attnseq-visit-'));
@@ -80,6 +105,7 @@ async function visit() {
     const first = await h.jsonValue();
     const model = await page.evaluate(() => globalThis.attnseqDemo?.stores.model.get().modelId ?? null);
     const phases = await page.evaluate(milestones, model);
+    phases.engine = await engineMeasures(page);
     // until the network has been quiet for 2 s (the service worker caches what the page loaded)
     for (let quiet = 0; quiet < 2000;) {
       const last = Math.max(...srv.served.map((s) => s.at));
@@ -96,6 +122,9 @@ async function visit() {
       f.brotli += s.brotli;
     }
     const t0 = Math.min(...srv.served.map((s) => s.at));
+    if (process.env.BENCH_VISIT_TRACE) {
+      console.log(`    phases ${JSON.stringify(phases)}`);
+    }
     if (process.env.BENCH_VISIT_TRACE) for (const s of srv.served) console.log(`    +${s.at - t0} ms ${s.status} ${s.path} ${s.bytes}`);
     return { first_translation_ms: first.ms, first_translation: first.text, model, phases,
       requests: srv.served.length, bytes: srv.served.reduce((a, s) => a + s.bytes, 0),
@@ -109,6 +138,8 @@ async function visit() {
 
 /** → {visits: [...], first_translation_ms: spread-ready list, bytes of the first visit, files} */
 export async function measureFirstVisit({ repeats = 3 } = {}) {
+  // as `npm start` has them a few seconds after it starts, and a static host with precompressed files
+  await precompress();
   const visits = [];
   for (let i = 0; i < repeats; i++) {
     const v = await visit();
@@ -117,4 +148,11 @@ export async function measureFirstVisit({ repeats = 3 } = {}) {
     visits.push(v);
   }
   return { visits: visits.map(({ files, ...rest }) => rest), files: visits[0].files };
+}
+
+// node bench/compare/first_visit.mjs [visits]: the first visits alone (BENCH_VISIT_TRACE=1: every request)
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { visits } = await measureFirstVisit({ repeats: Number(process.argv[2] ?? 5) });
+  const ms = visits.map((v) => v.first_translation_ms).sort((a, b) => a - b);
+  console.log(`median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms (${ms.map((x) => x.toFixed(0)).join(', ')})`);
 }

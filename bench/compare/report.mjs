@@ -73,9 +73,10 @@ export function renderMarkdown(r) {
   L.push(`| .wasm ≤ 200 KB brotli | ${kb(wb)} | | ${wb <= 200_000 ? 'met' : `**missed** by ${kb(wb - 200_000)}`} |`);
   const fv = r.first_visit.visits;
   const bytes = fv[0].bytes;
-  L.push(`| first visit of the demo ≤ 5 MB | ${(bytes / 1e6).toFixed(2)} MB (brotli: ${(fv[0].brotli_bytes / 1e6).toFixed(2)} MB) | | ${bytes <= 5e6 ? 'met' : `**missed** by ${((bytes - 5e6) / 1e6).toFixed(2)} MB`} |`);
+  L.push(`| first visit of the demo ≤ 5 MB on the wire | ${(bytes / 1e6).toFixed(2)} MB | | ${bytes <= 5e6 ? 'met' : `**missed** by ${((bytes - 5e6) / 1e6).toFixed(2)} MB`} |`);
   const ft = fv.map((v) => v.first_translation_ms).sort((a, b) => a - b);
-  L.push(`| page open → first translation shown ≤ 1 s (reported) | ${int(ft[Math.floor(ft.length / 2)])} ms (${int(ft[0])}–${int(ft.at(-1))}) | | ${ft[Math.floor(ft.length / 2)] <= 1000 ? 'met' : 'over'} |`);
+  const mid = ft[Math.floor(ft.length / 2)];
+  L.push(`| page open → first translation shown ≤ 800 ms (median of ${ft.length} cold visits) | ${int(mid)} ms (${int(ft[0])}–${int(ft.at(-1))}) | | ${mid <= 800 ? 'met' : `**missed** by ${int(mid - 800)} ms`} |`);
   L.push('');
 
   L.push('### Same translations', '');
@@ -111,8 +112,8 @@ export function renderMarkdown(r) {
   L.push('');
   const top = Object.entries(r.first_visit.files).sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 4);
   L.push(`First visit of the demo (fresh profile, \`scripts/serve.mjs\`, model \`${fv[0].model}\` = the manifest's default): ` +
-    `${fv[0].requests} requests, ${(bytes / 1e6).toFixed(2)} MB sent uncompressed (the server does not compress), ` +
-    `${(fv[0].brotli_bytes / 1e6).toFixed(2)} MB if served as brotli; largest: ` +
+    `${fv[0].requests} requests, ${(bytes / 1e6).toFixed(2)} MB on the wire (the server sends brotli, its large files ` +
+    `compressed ahead by \`precompress()\`), ${(fv[0].brotli_bytes / 1e6).toFixed(2)} MB if every body were brotli -q 11; largest on the wire: ` +
     top.map(([p, f]) => `\`${p}\` ${kb(f.bytes)}`).join(', ') + '. Repeated requests (the service worker revalidates ' +
     'what the page loaded) are counted; most are 304s with no body. Page open → first translation: the page\'s ' +
     'clock from navigation start until the demo shows its first translation (reduced motion: shown whole), ' +
@@ -257,14 +258,24 @@ export function updateDocs(file, section) {
   writeFileSync(file, out);
 }
 
-/** The median visit's milestones (first_visit.mjs), as a sentence; '' for runs recorded without them. */
+/** The median visit's milestones (first_visit.mjs), as a sentence and a timeline; '' for runs recorded without them. */
 function phasesText(visits) {
   const v = [...visits].sort((a, b) => a.first_translation_ms - b.first_translation_ms)[Math.floor(visits.length / 2)];
   const p = v.phases;
   if (!p || p.model_downloaded == null) return '';
   const ms = (x) => `${Math.round(x).toLocaleString('en-US')} ms`;
-  return ` In the median visit (${ms(v.first_translation_ms)}): the page and its ${p.modules} modules loaded and ran by ` +
-    `${ms(p.dom_content_loaded)} (DOMContentLoaded), the manifest arrived at ${ms(p.manifest)}, the model's file, ` +
-    `checked with HEAD requests like every catalogue entry, was downloaded by ${ms(p.model_downloaded)}, and ` +
-    `loading it into the worker's engine and translating took the last ${ms(v.first_translation_ms - p.model_downloaded)}.`;
+  let text = ` In the median visit (${ms(v.first_translation_ms)}): the page and its ${p.modules} modules loaded and ran by ` +
+    `${ms(p.dom_content_loaded)} (DOMContentLoaded), the manifest arrived at ${ms(p.manifest)}, the model's file ` +
+    `was downloaded by ${ms(p.model_downloaded)}, and loading it into the worker's engine and translating took the last ` +
+    `${ms(v.first_translation_ms - p.model_downloaded)}.`;
+  const e = p.engine;
+  if (e && Object.keys(e).length) {
+    // the engine's User Timing measures (web/src/engine/timing.js), page and worker on the page's clock
+    const rows = Object.entries(e).sort((a, b) => a[1][0] - b[1][0])
+      .map(([name, [a, b]]) => `| ${name} | ${Math.round(a)} | ${Math.round(b)} | ${Math.round(b - a)} |`);
+    text += '\n\nIts timeline (ms from navigation start; the engine\'s User Timing measures and the worker\'s fetches, ' +
+      '`web/src/engine/timing.js`):\n\n| phase | start | end | ms |\n|---|---:|---:|---:|\n' + rows.join('\n') +
+      `\n| first translation shown | | ${Math.round(v.first_translation_ms)} | |`;
+  }
+  return text;
 }

@@ -14,6 +14,7 @@ import { Generation } from './engine/generation.js';
 import { sharedCore } from './engine/core.js';
 import { AttnseqError, abortError } from './engine/errors.js';
 import { loadBytes } from './engine/load.js';
+import { mark, measure } from './engine/timing.js';
 import { isNode } from './engine/module.js';
 
 export { AttnseqError };
@@ -79,9 +80,13 @@ export class Translator {
     /** @type {import('./engine/client.js').EngineClient | null} */
     let client = useWorker ? WorkerClient.spawn() : null;
     try {
+      let start = mark();
       const { bytes, owned } = await loadBytes(source, { onProgress, signal });
+      measure('download', start);
       if (signal && signal.aborted) throw abortError(signal);
+      start = mark();
       if (sha256 !== undefined) await checkSha256(bytes, sha256.toLowerCase(), source);
+      measure('sha256', start);
       if (useWorker) {
         // Downloaded bytes are ours: transfer them. The caller's own buffer is copied, not detached.
         const { model, info } = await client.call('load', [bytes], owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : []);

@@ -6,6 +6,7 @@
 // call fetch() on a file path, which Node's fetch refuses).
 import { AttnseqError } from './errors.js';
 import { assetUrl } from '../assets.js';
+import { mark, measure } from './timing.js';
 
 const isNode =
   typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
@@ -39,6 +40,13 @@ function loadFailed(error) {
 }
 
 async function instantiate() {
+  const start = mark();
+  const mod = await instantiateNow();
+  measure('module', start);
+  return mod;
+}
+
+async function instantiateNow() {
   if (typeof WebAssembly !== 'object') throw new AttnseqError('LOAD_FAILED', 'this JavaScript environment has no WebAssembly');
   let factory;
   try {

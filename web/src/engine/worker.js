@@ -8,6 +8,11 @@
 // are transferred, not copied. serve() also works on a MessagePort, which is how Node tests it.
 import { Core } from './core.js';
 import { serializeError } from './errors.js';
+import { mark, measure } from './timing.js';
+
+// Methods recorded as User Timing measures: one per user action, not one per token (the timeline keeps
+// every entry for the page's life).
+const TIMED = new Set(['load', 'translate', 'start', 'sentences', 'decodingOptions']);
 
 export const METHODS = ['load', 'translate', 'tokenize', 'sentences', 'start', 'step', 'close', 'dispose', 'memory', 'decodingOptions', 'throwForTest'];
 
@@ -34,7 +39,9 @@ export function serve(port, createCore = Core.create, { exit, eager = false } = 
       if (!METHODS.includes(method)) throw new Error(`unknown method ${method}`);
       if (!core) core = createCore().catch((error) => { core = null; throw error; });  // started by the first request
       engine = await core;
+      const start = mark();
       const value = engine[method](...(args || []));
+      if (TIMED.has(method)) measure(method, start);
       port.postMessage({ id, ok: true, value }, transferables(value));
     } catch (error) {
       if (engine && engine.crashed) {

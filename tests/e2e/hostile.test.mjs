@@ -100,7 +100,11 @@ test('the demo page: every hostile input gives a translation or a clear message;
       assert.equal(status, 'Type a sentence to translate first.');
     } else if (outcome.code) {
       assert.ok(allowed.includes(outcome.code), `${name}: ${outcome.code}: ${status}`);
-      assert.match(status, new RegExp(`^Translation failed: the text is too long for this model, which reads at most ${maxSrcLen} tokens\\. Translate one sentence at a time\\.`));
+      if (outcome.code === 'TOO_MANY_SENTENCES') {
+        assert.match(status, /^Translation failed: the text has \d+ sentences; at most 100 are translated at a time\. Translate it in parts\.$/);
+      } else {
+        assert.match(status, new RegExp(`^Translation failed: the text is too long for this model, which reads at most ${maxSrcLen} tokens\\. Translate one sentence at a time\\.`));
+      }
       if (name === '1 MB') await screenshot(page, 'hostile-demo-too-long-en');
     } else {
       assert.ok(allowed.includes('text'), `${name}: translated, expected ${want}`);
@@ -126,7 +130,10 @@ test('the demo page: every hostile input gives a translation or a clear message;
   await page.selectOption('#lang', 'zh');
   await page.click('#translate');
   await page.waitForFunction(() => globalThis.attnseqDemo.stores.run.get().status === 'error', null, { timeout: BOUND_MS });
-  assert.match(await page.locator('#status').textContent(), new RegExp(`^翻译失败：文本太长，这个模型最多读取 ${maxSrcLen} 个词元。请一次翻译一句。`));
+  const zhCode = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().errorCode);
+  assert.match(await page.locator('#status').textContent(), zhCode === 'TOO_MANY_SENTENCES'
+    ? /^翻译失败：这段文字有 \d+ 个句子；一次最多翻译 100 句。请分段翻译。$/
+    : new RegExp(`^翻译失败：文本太长，这个模型最多读取 ${maxSrcLen} 个词元。请一次翻译一句。`));
   await screenshot(page, 'hostile-demo-too-long-zh');
   assert.deepEqual(pageErrors(), [], 'no page errors');
 });

@@ -199,7 +199,8 @@ export class AppController {
     if (parts.length > MAX_SENTENCES) {
       const e = Object.assign(new Error(`the text has ${parts.length} sentences; at most ${MAX_SENTENCES} are translated at a time`),
         { code: 'TOO_MANY_SENTENCES' });
-      this.stores.run.set({ status: 'error', ...errorFields(e, { n: parts.length, max: MAX_SENTENCES }) });
+      // The sentence shown says it all: no technical detail under it.
+      this.stores.run.set({ status: 'error', ...errorFields(e, { n: parts.length, max: MAX_SENTENCES }), error: '' });
       throw e;
     }
     if (!parts.length) parts.push({ text, span: [0, text.length] });

@@ -8,9 +8,9 @@
 #                     [--no-build: measure the binaries already built]
 #   (npm run bench -- --sentences 50 --repeats 1)
 #
-# Model: --model, else exported from --ckpt (default work/ckpt/en-fr-transformer/best.pt) into
+# Model: --model, else exported from --ckpt (e.g. work/ckpt/en-fr-transformer/best.pt) into
 # build/bench/ (F32 and I8, re-exported when the checkpoint is newer), else models/en-fr-transformer
-# .safetensors, else the shipped models/en-fr-transformer.i8.safetensors dequantized to F32
+# .safetensors, else (the default: what the demo runs) the shipped models/en-fr-transformer.i8.safetensors dequantized to F32
 # (train/dequantize.py) with the I8 file itself as the I8 contender. All five contenders read the F32 file (torch and ONNX through the
 # PyTorch reference model loaded from it); the I8 file is measured with attnseq alone.
 # Writes bench/results/<date>.{json,md}, bench/results/throughput.svg and the Comparison section of
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=/usr/bin/python3
 
-model= model_i8= ckpt=work/ckpt/en-fr-transformer/best.pt data=work/data/en-fr n=500 repeats=3 warmup=20 build=1 extra=()
+model= model_i8= ckpt= data=work/data/en-fr n=500 repeats=3 warmup=20 build=1 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --model) model=$2; shift 2 ;;
@@ -67,7 +67,8 @@ done
 
 mkdir -p build/bench
 if [ -z "$model" ]; then
-  if [ -f "$ckpt" ]; then
+  if [ -n "$ckpt" ]; then
+    [ -f "$ckpt" ] || { echo "bench: $ckpt not found" >&2; exit 2; }
     name=$(basename "$(dirname "$ckpt")")
     model=build/bench/$name.safetensors
     model_i8=${model_i8:-build/bench/$name.i8.safetensors}

@@ -15,7 +15,9 @@ import { startBenchServer } from './server.mjs';
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-renderer-backgrounding',
-  '--disable-background-timer-throttling'];
+  '--disable-background-timer-throttling',
+  // extra flags for experiments (e.g. BENCH_CHROMIUM_ARGS='--js-flags=--no-wasm-dynamic-tiering')
+  ...(process.env.BENCH_CHROMIUM_ARGS ? process.env.BENCH_CHROMIUM_ARGS.split(' ').filter(Boolean) : [])];
 
 /** Records WebAssembly memories (created by JS or exported by an instance) in globalThis.__benchMemories. */
 export function recordWasmMemories() {

@@ -35,13 +35,20 @@ test('staticImports finds static imports, re-exports and side-effect imports onl
   assert.deepEqual(staticImports(src).sort(), ['../c.js', './a.js', './side.js']);
 });
 
-test('index.html preloads exactly the modules main.js imports, directly or not', () => {
+test('index.html preloads exactly the modules its module scripts import, directly or not', () => {
   const html = readFileSync(path.join(WEB, 'index.html'), 'utf8');
   const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => path.resolve(WEB, m[1]));
+  const entries = [...html.matchAll(/<script type="module"(?: async)? src="([^"]+)"><\/script>/g)].map((m) => path.resolve(WEB, m[1]));
   const main = path.join(WEB, 'src/app/main.js');
-  const modules = [...graph(main)].filter((f) => f !== main);
+  const boot = path.join(WEB, 'src/app/boot.js');
+  assert.deepEqual(entries, [boot, main], 'boot.js (async, first), then main.js');
+  const modules = [...graph(main)].filter((f) => !entries.includes(f));
   const rel = (fs) => fs.map((f) => path.relative(WEB, f)).sort();
   assert.equal(new Set(preloaded).size, preloaded.length, 'a module is preloaded twice');
   assert.deepEqual(rel(preloaded), rel(modules));
   assert.ok(modules.length > 20, `only ${modules.length} modules found: the import parser is broken`);
+  // boot.js is a head start on part of main.js's graph: it brings no module of its own
+  const bootGraph = [...graph(boot)].filter((f) => f !== boot);
+  assert.deepEqual(bootGraph.filter((f) => !modules.includes(f)), []);
+  assert.ok(bootGraph.length < modules.length / 2, `boot.js waits for ${bootGraph.length} of ${modules.length} modules`);
 });

@@ -12,7 +12,7 @@ import { setupScores } from './score-section.js';
 import { bindDecodingForm } from './decoding-form.js';
 import { defaultsOf } from '../state/options.js';
 import { readLink, writeLink } from './link.js';
-import { availableOffline } from './models.js';
+import { availableOffline, initialModelId } from './models.js';
 import { BASE } from '../assets.js';
 import { registerServiceWorker, cacheLoadedResources } from './offline.js';
 import { reducedMotion } from '../components/dom.js';
@@ -246,8 +246,7 @@ async function start() {
     const catalog = await controller.init();
     await refreshOffline();
     // The model downloads while the engine starts (the option table needs its WebAssembly module).
-    const model = params.get('model');
-    const selecting = controller.selectModel(model && catalog.models.some((m) => m.id === model) ? model : catalog.default);
+    const selecting = controller.selectModel(initialModelId(catalog, params));
     const table = await controller.optionsReady;
     const { state, problems } = readLink(params, table, catalog);
     link = state;

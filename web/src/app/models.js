@@ -46,6 +46,17 @@ export function loadManifest(url = MANIFEST_URL) {
   return manifests.get(url);
 }
 
+/**
+ * The catalogue entry id a page opens with: its link's `model` parameter when the catalogue has it,
+ * else the default (the demo's main.js and boot.js both ask here).
+ * @param {{default: string, models: ModelEntry[]}} catalog
+ * @param {URLSearchParams} params
+ */
+export function initialModelId(catalog, params) {
+  const id = params.get('model');
+  return id && catalog.models.some((m) => m.id === id) ? id : catalog.default;
+}
+
 const catalogueError = (url, why) => new AttnseqError('LOAD_FAILED', `the model catalogue ${url} could not be loaded: ${why}`);
 
 /**

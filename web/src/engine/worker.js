@@ -9,6 +9,10 @@
 import { Core } from './core.js';
 import { serializeError } from './errors.js';
 import { mark, measure } from './timing.js';
+// Imported by core.js and module.js; named here too so that a worker fetches its whole module graph
+// in one round trip instead of one per import level (it starts while the page is loading).
+import './module.js';
+import '../assets.js';
 
 // Methods recorded as User Timing measures: one per user action, not one per token (the timeline keeps
 // every entry for the page's life).

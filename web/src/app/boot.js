@@ -1,0 +1,15 @@
+// The demo's head start (web/index.html loads it as an async module before main.js): as soon as this
+// small part of the page's modules has arrived, the catalogue is fetched, the engine's worker starts
+// (it compiles the WebAssembly module) and the model the page opens with downloads, while the rest of
+// the page (views, components, catalogues of messages) is still on its way. main.js then finds them
+// under way: models.js keeps one catalogue fetch and one translator per file for the whole page.
+import { getTranslator, initialModelId, loadManifest } from './models.js';
+
+const params = new URLSearchParams(location.search);
+loadManifest()
+  .then((catalog) => {
+    const entry = catalog.models.find((m) => m.id === initialModelId(catalog, params));
+    return entry && getTranslator(entry);
+  })
+  // Failures are main.js's to show (its own calls get the same error, or try again).
+  .catch(() => {});

@@ -45,25 +45,17 @@ CharsMap CharsMap::parse(std::string_view blob, const std::string& field) {
   return map;
 }
 
-// Walks every key of the trie and checks that its value points at a NUL-terminated
-// replacement, so that normalization never reads outside the blob.
+// Checks that the value of every node that holds one (every key of the trie, and any unreachable
+// node too) points at a NUL-terminated replacement, so that normalization never reads outside the
+// blob. One pass over the units: walking the keys by trying all 256 bytes at each node was a third of
+// a model's load time.
 void CharsMap::validate(const std::string& field) const {
-  std::vector<bool> seen(trie_.size(), false);
-  std::vector<uint32_t> stack{0};
-  seen[0] = true;
-  while (!stack.empty()) {
-    const uint32_t node = stack.back();
-    stack.pop_back();
-    for (int byte = 0; byte < 256; ++byte) {
-      const int64_t next = trie_.child(node, static_cast<unsigned char>(byte));
-      if (next < 0 || seen[static_cast<size_t>(next)]) continue;
-      seen[static_cast<size_t>(next)] = true;
-      stack.push_back(static_cast<uint32_t>(next));
-      const int64_t value = trie_.value(static_cast<uint32_t>(next));
-      if (value >= 0 && replacements_.find('\0', static_cast<size_t>(value)) == std::string::npos) {
-        fail(field, "a rule's replacement offset " + std::to_string(value) +
-                        " does not point at a NUL-terminated string (truncated?)");
-      }
+  const size_t last_nul = replacements_.rfind('\0');
+  for (size_t node = 0; node < trie_.size(); ++node) {
+    const int64_t value = trie_.value(static_cast<uint32_t>(node));
+    if (value >= 0 && (last_nul == std::string::npos || static_cast<size_t>(value) > last_nul)) {
+      fail(field, "a rule's replacement offset " + std::to_string(value) +
+                      " does not point at a NUL-terminated string (truncated?)");
     }
   }
 }

@@ -51,4 +51,6 @@ test('index.html preloads exactly the modules its module scripts import, directl
   const bootGraph = [...graph(boot)].filter((f) => f !== boot);
   assert.deepEqual(bootGraph.filter((f) => !modules.includes(f)), []);
   assert.ok(bootGraph.length < modules.length / 2, `boot.js waits for ${bootGraph.length} of ${modules.length} modules`);
+  // ... and its modules are asked for first
+  assert.deepEqual(rel(preloaded.slice(0, bootGraph.length)), rel(bootGraph));
 });

@@ -117,7 +117,8 @@ export function renderMarkdown(r) {
     top.map(([p, f]) => `\`${p}\` ${kb(f.bytes)}`).join(', ') + '. Repeated requests (the service worker revalidates ' +
     'what the page loaded) are counted; most are 304s with no body. Page open → first translation: the page\'s ' +
     'clock from navigation start until the demo shows its first translation (reduced motion: shown whole), ' +
-    `median of ${fv.length} visits.${phasesText(fv)}`, '');
+    `median of ${fv.length} visits, each in a new browser with an empty profile (so an empty cache), opened once the ` +
+    `browser has settled after its start (2 s), as a user opens a page in a running browser.${phasesText(fv)}`, '');
 
   L.push('### Where the time goes', '');
   const gm = (id) => S[id]?.gmacs?.median;

@@ -200,21 +200,26 @@ export function renderMarkdown(r) {
 
 export function renderSvg(r) {
   const panel = (key) => Object.entries(r.summary).map(([id, s]) => ({ id, label: s.label, v: s[key] })).filter((x) => x.v);
-  const a = svgPanel(panel('sentences_per_s'), 'Sentences per second (wall clock)', 0);
-  const b = svgPanel(panel('sentences_per_cpu_s'), 'Sentences per CPU-second (CPU time of the process)', a.height);
+  const a = svgPanel(panel('ms_per_token'), 'Milliseconds per generated token, wall clock (shorter is faster)');
+  const b = svgPanel(panel('cpu_ms_per_token'), 'CPU milliseconds per generated token (CPU time of the process)');
   const W = 760;
   const head = 50;
   const H = head + a.height + b.height;
   const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="13">`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
-    `<text x="${W / 2}" y="20" text-anchor="middle" font-size="15" font-weight="bold">Greedy translation throughput, batch 1, one thread</text>`,
+    `<text x="${W / 2}" y="20" text-anchor="middle" font-size="15" font-weight="bold">Greedy translation, time per token, batch 1, one thread</text>`,
     `<text x="${W / 2}" y="38" text-anchor="middle" fill="#555">${esc(`${r.sentences} test sentences, median of ${r.repeats} repeats (whiskers: min–max); ${r.date.slice(0, 10)}; ${r.machine.cores}-core machine${r.machine.other_load?.busy_cores >= 0.3 ? `, shared (${r.machine.other_load.busy_cores.toFixed(1)} cores busy before)` : ''}`)}</text>`,
     `<g transform="translate(0 ${head})">`, a.body, '</g>', `<g transform="translate(0 ${head + a.height})">`, b.body, '</g>', '</svg>', ''].join('\n');
 }
 
 function svgPanel(rows, title) {
-  const max = Math.max(...rows.map((x) => x.v.max)) * 1.1;
+  // ticks at a round step (1, 2 or 5 × 10^k), the axis up to the first tick past the longest whisker
+  const top0 = Math.max(...rows.map((x) => x.v.max)) * 1.05;
+  const mag = 10 ** Math.floor(Math.log10(top0 / 5));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((st) => top0 / st <= 5);
+  const ticks = Math.ceil(top0 / step);
+  const max = ticks * step;
   const W = 760;
   const left = 330;
   const barW = W - left - 70;
@@ -224,21 +229,23 @@ function svgPanel(rows, title) {
   const x = (v) => left + (v / max) * barW;
   const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const o = [];
-  o.push(`<text x="${left}" y="16" font-weight="bold">${esc(title)}</text>`);
-  const ticks = 5;
+  o.push(`<text x="10" y="16" font-weight="bold">${esc(title)}</text>`);
   for (let i = 0; i <= ticks; i++) {
-    const v = (max / ticks) * i;
+    const v = step * i;
     o.push(`<line x1="${x(v)}" y1="${top - 4}" x2="${x(v)}" y2="${top + rows.length * rowH}" stroke="#ddd"/>`);
-    o.push(`<text x="${x(v)}" y="${top + rows.length * rowH + 16}" text-anchor="middle" fill="#555">${v.toFixed(0)}</text>`);
+    o.push(`<text x="${x(v)}" y="${top + rows.length * rowH + 16}" text-anchor="middle" fill="#555">${+v.toFixed(6)}</text>`);
   }
   rows.forEach((row, i) => {
     const y = top + i * rowH;
-    const color = row.id.startsWith('wasm') ? '#2a7ab9' : row.id.startsWith('native') ? '#1b4f72' : row.id.startsWith('ort') ? '#c0622b' : '#7a7a7a';
+    // attnseq blues (the I8 files lighter), onnxruntime-web orange, PyTorch grey
+    const i8 = row.id.endsWith('-i8');
+    const color = row.id.startsWith('wasm') ? (i8 ? '#8cbde3' : '#2a7ab9') : row.id.startsWith('native') ? (i8 ? '#5d8fb8' : '#1b4f72')
+      : row.id.startsWith('ort') ? '#c0622b' : '#7a7a7a';
     o.push(`<text x="${left - 8}" y="${y + rowH / 2 + 4}" text-anchor="end">${esc(row.label)}</text>`);
     o.push(`<rect x="${left}" y="${y + 6}" width="${x(row.v.median) - left}" height="${rowH - 12}" fill="${color}"/>`);
     o.push(`<line x1="${x(row.v.min)}" y1="${y + rowH / 2}" x2="${x(row.v.max)}" y2="${y + rowH / 2}" stroke="#000"/>`);
     for (const v of [row.v.min, row.v.max]) o.push(`<line x1="${x(v)}" y1="${y + 10}" x2="${x(v)}" y2="${y + rowH - 10}" stroke="#000"/>`);
-    o.push(`<text x="${x(row.v.max) + 6}" y="${y + rowH / 2 + 4}">${row.v.median.toFixed(1)}</text>`);
+    o.push(`<text x="${x(row.v.max) + 6}" y="${y + rowH / 2 + 4}">${row.v.median.toFixed(3)}</text>`);
   });
   return { height: H, body: o.join('\n') };
 }

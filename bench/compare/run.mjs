@@ -71,6 +71,7 @@ const contenders = [
 ];
 if (modelI8) {
   contenders.push(['native-i8', 'attnseq native, I8 file', nativeBench, ['--model', modelI8, ...common]]);
+  contenders.push(['wasm-node-i8', 'attnseq WebAssembly, Node, I8 file', NODE, [path.join(ROOT, 'bench/compare/attnseq_node.mjs'), '--model', modelI8, ...webArgs, ...common]]);
   contenders.push(['wasm-chromium-i8', 'attnseq WebAssembly, Chromium, I8 file', NODE, [path.join(ROOT, 'bench/compare/browser.mjs'), '--contender', 'wasm-chromium', '--model', modelI8, ...webArgs, ...common]]);
 }
 const IDENTITY = ['native', 'wasm-node', 'wasm-chromium', 'ort-chromium', 'pytorch'];  // same F32 weights

@@ -63,4 +63,9 @@ export const TARGETS = [
   { name: 'attnseq WebAssembly (Node) ≥ 0.5× attnseq native', a: 'wasm-node', b: 'native', min: 0.5 },
   { name: 'attnseq WebAssembly (Chromium) ≥ 2× PyTorch eager CPU', a: 'wasm-chromium', b: 'pytorch', min: 2 },
   { name: 'attnseq WebAssembly (Node) ≥ 2× PyTorch eager CPU', a: 'wasm-node', b: 'pytorch', min: 2 },
+  // the shipped I8 files (what the demo and widgets run): as fast as F32, and ≥ 0.5× native on the same file
+  { name: 'attnseq WebAssembly (Chromium), I8 file ≥ 0.5× attnseq native, I8 file', a: 'wasm-chromium-i8', b: 'native-i8', min: 0.5 },
+  { name: 'attnseq WebAssembly (Node), I8 file ≥ 0.5× attnseq native, I8 file', a: 'wasm-node-i8', b: 'native-i8', min: 0.5 },
+  { name: 'attnseq WebAssembly (Chromium), I8 file ≥ 1× the F32 file', a: 'wasm-chromium-i8', b: 'wasm-chromium', min: 1 },
+  { name: 'attnseq WebAssembly (Node), I8 file ≥ 1× the F32 file', a: 'wasm-node-i8', b: 'wasm-node', min: 1 },
 ];

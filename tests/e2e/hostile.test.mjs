@@ -144,10 +144,10 @@ test('every tutorial widget: hostile text (typed or as its text attribute) gives
   await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((w) => Number(w.dataset.ready ?? 0) >= 1),
     SEL, { timeout: 180_000, polling: 200 });
   const elements = await countElements();
-  // A widget is settled once a new run is done (and shown) or failed, or it shows a notice.
+  // A widget is settled once a new run is done (and shown) or failed, or it shows a notice (the app
+  // clears the last one as soon as a new translation is asked for: a stale one would be read here).
   const mark = (sel, i) => page.evaluate(({ sel, i }) => {
     const w = document.querySelectorAll(sel)[i];
-    w.stores.run.set({ notice: null });
     return { id: w.stores.run.get().run?.id ?? 0, ready: Number(w.dataset.ready ?? 0) };
   }, { sel, i });
   const settled = (sel, i, before) => page.waitForFunction(({ sel, i, before }) => {

@@ -147,6 +147,7 @@ export class AppController {
    * @returns {Promise<import('../state/contract.js').Run|null>} null when superseded
    */
   async translate(text, options, forced = null) {
+    this.clearNotice();
     await this.optionsReady;
     this.abort?.abort();
     const ctrl = new AbortController();
@@ -174,6 +175,11 @@ export class AppController {
     }
   }
 
+  /** A notice of the last request ("type a sentence first") goes as soon as a new one is made. */
+  clearNotice() {
+    if (this.stores.run.get().notice) this.stores.run.set({ notice: null });
+  }
+
   /**
    * The current model's Translator. When its worker died (crash, out of memory, terminated) it is
    * restarted, loading the model again; a model that failed to load is tried again (with the store
@@ -191,6 +197,7 @@ export class AppController {
    * @returns {Promise<import('../state/contract.js').Run|null>} the selected sentence's run; null when superseded
    */
   async translateParagraph(text, options, selected = 0) {
+    this.clearNotice();
     const paragraph = this.stores.paragraph;
     const my = ++this.paragraphs;
     const tr = await this.#translator(this.entry);

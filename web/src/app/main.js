@@ -172,8 +172,6 @@ function translateNow(sentence = 0, step = undefined) {
     if (stores.run.get().status !== 'running') stores.run.set({ notice: 'app.empty', status: stores.run.get().run ? 'done' : 'idle', error: null });
     return;
   }
-  // The last notice ("type a sentence first") goes at once, not when the run starts.
-  if (stores.run.get().notice) stores.run.set({ notice: null });
   run(() => controller.translateParagraph(text, { ...options() }, sentence), -1, step);
 }
 $('#translate-form').addEventListener('submit', (e) => { e.preventDefault(); translateNow(); });

@@ -169,6 +169,7 @@ export class WidgetElement extends HTMLElement {
   /** Translates `text` (default: the `text` attribute or an example). Not named translate(): that is
    *  HTMLElement's property for the standard `translate` attribute, which a method would shadow. */
   async translateText(text = this.text()) {
+    this.controller.clearNotice();
     await this.controller.optionsReady;  // the attributes are read by the engine's option table
     return this.runWith(() => this.controller.translate(text, this.options()));
   }

@@ -51,13 +51,31 @@ def file_sha256(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
+def weights_sha256(path):
+    """A digest of the file's tensors (name, dtype, shape, values) and metadata, whatever their layout in
+    the file: a file repacked without holes (train/repack.py) keeps it."""
+    import hashlib
+
+    import numpy as np
+    tensors, meta = safetensors_io.read(path)
+    h = hashlib.sha256(json.dumps(meta, sort_keys=True).encode())
+    for name in sorted(tensors):
+        v = np.ascontiguousarray(tensors[name])
+        h.update(f"{name}|{v.dtype}|{list(v.shape)}|".encode())
+        h.update(v.tobytes())
+    return h.hexdigest()
+
+
 def previous_report(model_id, s):
-    """docs/eval/ID.json of the last report, if it describes the same file (hash, or size for old ones)."""
+    """docs/eval/ID.json of the last report, if it describes the same model: the same file (hash, or size
+    for old ones), or the same weights and metadata (weights_sha256) in a file laid out anew."""
     path = os.path.join(ROOT, "docs", "eval", model_id + ".json")
     if not os.path.exists(path):
         return {}
     old = json.load(open(path, encoding="utf-8"))
     same = old.get("sha256") == s["sha256"] if "sha256" in old else old.get("bytes") == s["bytes"]
+    if not same and "weights_sha256" in old and "weights_sha256" in s:
+        same = old["weights_sha256"] == s["weights_sha256"]
     return old if same else {}
 
 
@@ -68,10 +86,12 @@ def params_of(tensors):
 def reused(entry, args):
     """The last report's figures for a model left out of --only, when its file is unchanged."""
     path = os.path.join(ROOT, "models", entry["file"])
-    old = previous_report(entry["id"], {"sha256": file_sha256(path), "bytes": os.path.getsize(path)})
+    now = {"sha256": file_sha256(path), "bytes": os.path.getsize(path), "weights_sha256": weights_sha256(path)}
+    old = previous_report(entry["id"], now)
     if not old or "sha256" not in old or ("beam" in old) != (args.beam > 1) or \
             (args.beam > 1 and old["beam"]["size"] != args.beam):
         return None
+    old.update(now)  # the same model; the file as it is today
     old["examples"] = examples(args.cli, path, entry["src"])  # the runtime's output of today
     return old
 
@@ -95,6 +115,7 @@ def summarize(entry, args):
         b = cached_eval(path, data, args.beam, args.cache)
         s["beam"] = {"size": args.beam, "bleu": b["bleu"], "detail": b["detail"], "buckets": b["buckets"]}
     s["sha256"] = file_sha256(path)
+    s["weights_sha256"] = weights_sha256(path)
     # F32 BLEU and C++/PyTorch parity need the F32 file, which train/finish_run.sh evaluated on the
     # training machine (work/eval); elsewhere the figures of the last report for this same file stay.
     before = previous_report(entry["id"], s)

@@ -33,7 +33,7 @@ function countingServer() {
   const sockets = new Set();
   server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    served, url: `http://127.0.0.1:${server.address().port}/web/`,
+    served, url: `http://127.0.0.1:${server.address().port}/${process.env.BENCH_VISIT_PAGE ?? "web/"}`,
     close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
   })));
 }
@@ -157,7 +157,8 @@ export async function measureFirstVisit({ repeats = 3 } = {}) {
   return { visits: visits.map(({ files, ...rest }) => rest), files: visits[0].files };
 }
 
-// node bench/compare/first_visit.mjs [visits]: the first visits alone (BENCH_VISIT_TRACE=1: every request)
+// node bench/compare/first_visit.mjs [visits]: the first visits alone (BENCH_VISIT_TRACE=1: every request;
+// BENCH_VISIT_PAGE=web/other.html: another page of the repository, for experiments)
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { visits } = await measureFirstVisit({ repeats: Number(process.argv[2] ?? 5) });
   const ms = visits.map((v) => v.first_translation_ms).sort((a, b) => a - b);

@@ -16,7 +16,8 @@ export function renderMarkdown(r) {
   const L = [];
   L.push('## Comparison', '');
   L.push('attnseq against onnxruntime-web and PyTorch on the same weights: one command, `bash bench/run.sh` ' +
-    '(`npm run bench`; options `--model F32 --model-i8 I8 --data DIR --sentences N --repeats R --warmup W`). ' +
+    '(`npm run bench`; options `--model F32 --model-i8 I8 --ckpt CHECKPOINT --data DIR --sentences N --repeats R --warmup W`; ' +
+    'by default the shipped default model: its I8 file, and the same weights dequantized to F32 for the contenders that need F32). ' +
     'It builds `build/native/attnseq_bench` (bench/native/) and the WebAssembly module, exports the model file ' +
     'to ONNX (`train/export_onnx.py`: an encoder graph and a decoder-step graph with the self-attention K/V ' +
     'cache and the cross-attention K/V as inputs/outputs, built from the PyTorch reference model loaded from ' +

@@ -43,12 +43,15 @@ run() {  # NAME DATA BUDGET_MIN
   fi
 }
 
-# zh-en with back-translations: needs the finished en-zh model (work/models/en-zh-transformer.i8.safetensors)
+# zh-en with back-translations: needs the finished en-zh model (work/models/en-zh-transformer.i8.safetensors,
+# or on a new machine the shipped copy of it in models/: the same file, so the same synthetic data)
 prepare_bt() {
   [ -f work/data/zh-en-bt/meta.json ] && return 0
-  [ -f work/models/en-zh-transformer.i8.safetensors ] || { echo "no en-zh model for back-translation"; return 1; }
+  local bt_model=work/models/en-zh-transformer.i8.safetensors
+  [ -f $bt_model ] || bt_model=models/en-zh-transformer.i8.safetensors
+  [ -f $bt_model ] || { echo "no en-zh model for back-translation"; return 1; }
   [ -f work/data/bt-zh.tsv ] || $PY train/backtranslate.py --english $TATOEBA/eng-fra/pairs.tsv \
-      --model work/models/en-zh-transformer.i8.safetensors --cli build/native/attnseq --lang zh \
+      --model $bt_model --cli build/native/attnseq --lang zh \
       --out work/data/bt-zh.tsv --limit 100000 --beam 4 > work/data/bt-zh.log 2>&1 || return 1
   mkdir -p work/data/zh-en-bt
   prepare work/data/zh-en-bt $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000 \

@@ -81,11 +81,15 @@ test('the demo page: every hostile input gives a translation or a clear message;
     const pasteStall = await stall();
     const runs = Number(await page.evaluate(() => document.body.dataset.runs ?? 0));
     await resetStall();
+    // The outcome is read from the run store's states after this click (the last input's error or
+    // notice stays until the new request replaces it).
+    await page.evaluate(() => { globalThis.__before = globalThis.attnseqDemo.stores.run.get(); });
     const t0 = Date.now();
     await page.click('#translate');
     const outcome = await page.waitForFunction((runs) => {
       const { run, model } = globalThis.attnseqDemo.stores;
       const r = run.get();
+      if (r === globalThis.__before) return false;
       if (r.notice) return { notice: r.notice };
       if (r.status === 'error') return { code: r.errorCode };
       if (model.get().status === 'error') return { code: model.get().errorCode };

@@ -96,7 +96,10 @@ export async function precompress({ dir } = {}) {
     const st = await stat(file);
     const body = await readFile(file);
     const etag = await etagOf(file, st, body);
-    for (const encoding of ['br', 'gzip']) await compress(body, etag, encoding) ?? await compressed.get(`${etag} ${encoding}`);
+    for (const encoding of ['br', 'gzip']) {
+      compress(body, etag, encoding).catch(() => {});  // starts it (or finds it done)
+      await compressed.get(`${etag} ${encoding}`);
+    }
   }));
 }
 

@@ -131,8 +131,8 @@ async function visit() {
     const t0 = Math.min(...srv.served.map((s) => s.at));
     if (process.env.BENCH_VISIT_TRACE) {
       console.log(`    phases ${JSON.stringify(phases)}`);
+      for (const s of srv.served) console.log(`    +${s.at - t0} ms ${s.status} ${s.path} ${s.bytes}`);
     }
-    if (process.env.BENCH_VISIT_TRACE) for (const s of srv.served) console.log(`    +${s.at - t0} ms ${s.status} ${s.path} ${s.bytes}`);
     return { first_translation_ms: first.ms, first_translation: first.text, model, phases,
       requests: srv.served.length, bytes: srv.served.reduce((a, s) => a + s.bytes, 0),
       brotli_bytes: srv.served.reduce((a, s) => a + s.brotli, 0), files };

@@ -17,6 +17,8 @@ import { assetUrl } from '../assets.js';
 export class WorkerClient {
   /** @type {WorkerClient | null} a worker started by prewarm(), not yet taken by spawn() */
   static #spare = null;
+  /** @type {WorkerClient | null} the last worker spawn() handed out (ask() may use it while it lives) */
+  static #latest = null;
 
   /**
    * @param {any} port Worker or MessagePort
@@ -52,7 +54,8 @@ export class WorkerClient {
   static spawn() {
     const ready = WorkerClient.#spare;
     WorkerClient.#spare = null;
-    return ready && !ready.failure && !ready.closed ? ready : WorkerClient.#start();
+    WorkerClient.#latest = ready && !ready.failure && !ready.closed ? ready : WorkerClient.#start();
+    return WorkerClient.#latest;
   }
 
   /**
@@ -73,11 +76,16 @@ export class WorkerClient {
   }
 
   /**
-   * Calls core.js `method` in the prewarmed worker (started now if there is none), which a later
-   * spawn() still takes: for what needs the engine but no model (the decoding options).
+   * Calls core.js `method`, for what needs the engine but no model (the decoding options), in a worker
+   * that is already there: the prewarmed one (a later spawn() still takes it), else the last one
+   * spawn() handed out while it lives; only without either is one prewarmed. (A page whose model load
+   * took the prewarmed worker first would otherwise start a second worker and compile twice.)
    * @param {string} method
    */
   static ask(method) {
+    const live = (c) => (c && !c.failure && !c.closed ? c : null);
+    const worker = live(WorkerClient.#spare) ?? live(WorkerClient.#latest);
+    if (worker) return worker.call(method, []);
     WorkerClient.prewarm();
     return /** @type {WorkerClient} */ (WorkerClient.#spare).call(method, []);
   }

@@ -32,10 +32,25 @@ async function open(query = '', opts = {}) {
 }
 
 test('text typed while the page loads is kept and translated', async () => {
-  const { page } = await open('', { reducedMotion: 'reduce' });
+  // The model's download is held until the user has typed, so the text is typed before the model has
+  // loaded whatever the machine's speed.
+  const b = await launch({ reducedMotion: 'reduce' });
+  browsers.push(b);
+  const { page } = b;
+  let typed, held = 0;
+  const typing = new Promise((done) => { typed = done; });
+  await b.context.route(/\.safetensors(\?|$)/, async (route) => { held++; await typing; await route.continue(); });
+  await page.goto(srv.url);
   const mine = 'I ate an apple.';
-  await page.locator('#text').fill(mine);  // before the model has loaded
+  // As a user types: once the page has painted (Chromium ignores input sent before the first paint).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.locator('#text').fill(mine);
+  const at = await page.evaluate(() => ({ value: document.querySelector('#text').value, model: globalThis.attnseqDemo?.stores.model.get().status }));
+  typed();
+  assert.notEqual(at.model, 'ready', 'typed before the model had loaded');
+  assert.equal(at.value, mine, 'the typed text arrived');
   await waitForRunEnd(page, 1);
+  assert.ok(held >= 1, 'the model download was held');
   assert.equal(await page.inputValue('#text'), mine);
   assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.text), mine);
   await screenshot(page, 'use-typed-text');

@@ -91,10 +91,8 @@ async function main() {
   const css = [];
   let html = await readFile(path.join(WEB, 'index.html'), 'utf8');
   html = html.replace(/\s*<link rel="stylesheet" href="([^"]+)">/g, (m, href) => { css.push(href); return ''; });
-  // the served page's preload hints (its modules are inlined here)
-  // and its head start (boot.js: here the catalogue and model are in the page)
-  html = html.replace(/\s*<!-- main\.js's whole import graph[^>]*-->/, '').replace(/\s*<link rel="modulepreload" href="[^"]+">/g, '')
-    .replace(/\s*<script type="module" async src="[^"]+"><\/script>/g, '');
+  // the served page's bundle (web/dist/demo.js, main.js's graph): here each module is inlined
+  html = html.replace(/\s*<!-- web\/src\/app\/main\.js and its import graph[^>]*-->/, '');
   const styles = await Promise.all(css.map((href) => readFile(path.join(WEB, href), 'utf8')));
   const csp = ["default-src 'none'", `script-src 'sha256-${sha256b64(importMap)}' 'sha256-${sha256b64(boot)}' data: 'wasm-unsafe-eval'`,
     "style-src 'unsafe-inline'", 'img-src data: blob:', 'connect-src data:', "base-uri 'none'", "object-src 'none'"].join('; ');

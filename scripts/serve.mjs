@@ -147,6 +147,27 @@ function resolvePath(urlPath, modelsDir, dir) {
   return file.startsWith(ROOT + path.sep) ? file : null;
 }
 
+// The demo page's bundles (scripts/build_demo.mjs), rebuilt when a module of web/src/ is newer than
+// them: an edited module shows on reload, as it would unbundled. One rebuild at a time.
+const BUNDLES = new Set(['/web/dist/demo.js', '/web/dist/attnseq-worker.js']);
+let rebuilding = null;
+async function freshBundles(log) {
+  rebuilding ??= (async () => {
+    try {
+      const { buildDemo, demoIsStale } = await import('./build_demo.mjs');
+      if (demoIsStale()) {
+        await buildDemo();
+        log('rebuilt web/dist/demo.js and attnseq-worker.js (a module of web/src/ changed)');
+      }
+    } catch (e) {
+      log(`web/dist/demo.js not rebuilt: ${e.message}`);
+    } finally {
+      rebuilding = null;
+    }
+  })();
+  return rebuilding;
+}
+
 export async function handle(req, res, { csp = true, log = () => {}, modelsDir, dir } = {}) {
   const url = new URL(req.url, 'http://localhost');
   // Redirects and errors carry CORS too: a cross-origin module import follows the redirect below only
@@ -162,6 +183,7 @@ export async function handle(req, res, { csp = true, log = () => {}, modelsDir, 
   if (!dir && url.pathname === '/attnseq-widgets.js') return send(302, '', { Location: '/web/src/widgets.js' });
   let file = resolvePath(url.pathname, modelsDir, dir);
   if (!file) return send(404, 'not found\n');
+  if (!dir && BUNDLES.has(url.pathname)) await freshBundles(log);
   let st;
   try {
     st = await stat(file);

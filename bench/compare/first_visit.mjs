@@ -51,7 +51,7 @@ function watchFirstTranslation() {
 
 /**
  * Where the page's time went before the first translation (the page's clock, ms from navigation start):
- * the page's static modules loaded and run (DOMContentLoaded waits for module scripts), the manifest
+ * the page's static modules (the bundle, web/dist/demo.js) loaded and run (DOMContentLoaded waits for module scripts), the manifest
  * fetched, the model's file checked (HEAD) and downloaded. (The worker's own fetches, its modules and
  * the .wasm, are in the worker's timeline, not the page's.)
  */
@@ -59,7 +59,7 @@ function milestones(model) {
   const nav = performance.getEntriesByType('navigation')[0];
   const res = performance.getEntriesByType('resource');
   const ends = (test) => res.filter((e) => test(new URL(e.name).pathname)).map((e) => e.responseEnd);
-  const modules = ends((p) => p.startsWith('/web/src/') && p.endsWith('.js')).filter((t) => t <= nav.domContentLoadedEventEnd);
+  const modules = ends((p) => (p.startsWith('/web/src/') || p.startsWith('/web/dist/')) && p.endsWith('.js')).filter((t) => t <= nav.domContentLoadedEventEnd);
   const modelEnds = ends((p) => p.endsWith('.safetensors') && model && p.includes(`/${model}.`));
   return {
     dom_content_loaded: nav.domContentLoadedEventEnd, modules: modules.length,

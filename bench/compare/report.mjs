@@ -273,7 +273,7 @@ function phasesText(visits) {
   const p = v.phases;
   if (!p || p.model_downloaded == null) return '';
   const ms = (x) => `${Math.round(x).toLocaleString('en-US')} ms`;
-  let text = ` In the median visit (${ms(v.first_translation_ms)}): the page and its ${p.modules} modules loaded and ran by ` +
+  let text = ` In the median visit (${ms(v.first_translation_ms)}): the page and its ${p.modules === 1 ? 'script (one bundled module)' : `${p.modules} modules`} loaded and ran by ` +
     `${ms(p.dom_content_loaded)} (DOMContentLoaded), the manifest arrived at ${ms(p.manifest)}, the model's file ` +
     `was downloaded by ${ms(p.model_downloaded)}, and loading it into the worker's engine and translating took the last ` +
     `${ms(v.first_translation_ms - p.model_downloaded)}.`;

@@ -41,11 +41,11 @@ async function headerOf(url) {
 
 test('the demo page works under the strict policy, without violations', async () => {
   assert.equal(await headerOf(`${srv.url}`), POLICY);
-  assert.equal(await headerOf(`${srv.url}src/engine/worker.js`), POLICY);
+  assert.equal(await headerOf(`${srv.url}dist/attnseq-worker.js`), POLICY);
   await page.goto(`${srv.url}?lang=en`);
   await waitForRunEnd(page, 1, 120_000);
   assert.ok((await page.locator('#translation').textContent()).length > 0, 'translated');
-  assert.ok(page.workers().some((w) => w.url().endsWith('/engine/worker.js')), 'inference ran in the Web Worker');
+  assert.ok(page.workers().some((w) => w.url().endsWith('/dist/attnseq-worker.js')), 'inference ran in the (bundled) Web Worker');
   // Beam search draws the tree (SVG); the figures export as SVG/PNG (blob: and data: URLs).
   await page.locator('#decoding summary').click();
   await page.locator('input[name=strategy][value=beam]').check();

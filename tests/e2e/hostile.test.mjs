@@ -69,7 +69,7 @@ test('the demo page: every hostile input gives a translation or a clear message;
   await waitForRunEnd(page, 1, 120_000);
   const elements = await countElements();
   const maxSrcLen = await page.evaluate(async () => {
-    const { getTranslator } = await import('/web/src/app/models.js');
+    const { getTranslator } = globalThis.attnseqDemo.models;
     return (await getTranslator(globalThis.attnseqDemo.controller.entry)).info.config.maxSrcLen;
   });
   const figures = [];

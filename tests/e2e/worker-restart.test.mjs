@@ -36,11 +36,11 @@ after(async () => {
 });
 
 /**
- * The attnseq worker of the page (the only one: one model). `stale`: workers of the previous document,
+ * The attnseq worker of the page (the only one: one model; the demo runs the bundled one, dist/attnseq-worker.js). `stale`: workers of the previous document,
  * which page.workers() may still list for a moment after a navigation.
  */
 async function theWorker(stale = []) {
-  const ours = () => page.workers().filter((w) => w.url().endsWith('/engine/worker.js') && !stale.includes(w));
+  const ours = () => page.workers().filter((w) => /\/(engine\/worker|dist\/attnseq-worker)\.js$/.test(w.url()) && !stale.includes(w));
   for (let i = 0; i < 100 && !ours().length; i++) await page.waitForTimeout(50);
   const workers = ours();
   assert.equal(workers.length, 1, `one attnseq worker (${workers.length})`);
@@ -58,7 +58,7 @@ const KILLS = {
 
 // Whether the page's translator lost its worker (without touching it: getTranslator() would restart it).
 const translatorFailure = () => page.evaluate(async () => {
-  const { hasFailed } = await import('/web/src/app/models.js');
+  const { hasFailed } = globalThis.attnseqDemo.models;
   return hasFailed(globalThis.attnseqDemo.controller.entry);
 });
 

@@ -7,10 +7,13 @@
 //     <web>/../models/manifest.json, evaluation data <web>/../docs/eval/
 //   layout "flat": everything beside the bundle: attnseq.wasm, styles/, attnseq-worker.js,
 //     models/manifest.json, eval/
+//   layout "demo": the demo page's bundle, <web>/dist/demo.js (scripts/build_demo.mjs): the files of
+//     "source", with the worker bundled beside the wasm, <web>/dist/attnseq-worker.js
 /* global ATTNSEQ_LAYOUT */
 
 const LAYOUTS = {
   source: { root: '../', wasm: 'dist/', styles: 'styles/', worker: 'src/engine/worker.js', models: '../models/manifest.json', evals: '../docs/eval/' },
+  demo: { root: '../', wasm: 'dist/', styles: 'styles/', worker: 'dist/attnseq-worker.js', models: '../models/manifest.json', evals: '../docs/eval/' },
   flat: { root: './', wasm: './', styles: 'styles/', worker: 'attnseq-worker.js', models: 'models/manifest.json', evals: 'eval/' },
 };
 

@@ -1,5 +1,8 @@
 // The demo page (web/index.html): stores, the app controller, the player and the views wired
 // together. The first translation of an example sentence starts as soon as the default model loads.
+// Served as one bundle (scripts/build_demo.mjs → web/dist/demo.js); boot.js, first, runs before the
+// rest of the graph is evaluated.
+import './boot.js';
 import '../components/index.js';
 import { createModelStore, createRunStore, createPlaybackStore, createViewStore, createOptionsStore, createWorkStore, createParagraphStore } from '../state/stores.js';
 import { t, languages, getLanguage, setLanguage, onLanguageChange, translateDom, detectLanguage } from '../i18n/index.js';
@@ -12,7 +15,7 @@ import { setupScores } from './score-section.js';
 import { bindDecodingForm } from './decoding-form.js';
 import { defaultsOf } from '../state/options.js';
 import { readLink, writeLink } from './link.js';
-import { availableOffline, initialModelId } from './models.js';
+import { availableOffline, getTranslator, hasFailed, initialModelId } from './models.js';
 import { BASE } from '../assets.js';
 import { registerServiceWorker, cacheLoadedResources } from './offline.js';
 import { reducedMotion } from '../components/dom.js';
@@ -36,7 +39,7 @@ const speed = Number(params.get('speed'));
 if ([0.5, 1, 2, 4, 8].includes(speed)) stores.playback.set({ speed });
 const controller = new AppController(stores);
 const player = createPlayer(stores);
-globalThis.attnseqDemo = { stores, controller };  // for tests and the curious
+globalThis.attnseqDemo = { stores, controller, models: { getTranslator, hasFailed } };  // for tests and the curious
 
 // Language
 const langSel = $('#lang');

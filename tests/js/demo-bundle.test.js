@@ -1,0 +1,69 @@
+// web/index.html loads the demo as one bundle, web/dist/demo.js (scripts/build_demo.mjs): the
+// browser fetches one module instead of main.js's ~50, each import level a round trip (issue 17). The
+// bundle must be main.js's whole graph, built with the "demo" layout (its worker is the bundled
+// web/dist/attnseq-worker.js), with boot.js's head start first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildDemo, demoIsStale } from '../../scripts/build_demo.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WEB = path.join(ROOT, 'web');
+const built = existsSync(path.join(WEB, 'dist', 'attnseq.js'));
+const why = built ? false : 'web/dist/attnseq.js is not built (scripts/build_wasm.sh)';
+
+/** Relative static imports and re-exports of an ES module (comments and dynamic import() ignored). */
+export function staticImports(source) {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const out = [];
+  for (const m of code.matchAll(/^\s*(?:import|export)\s[^'";]*?\sfrom\s+['"](\.[^'"]+)['"]/gm)) out.push(m[1]);
+  for (const m of code.matchAll(/^\s*import\s+['"](\.[^'"]+)['"]/gm)) out.push(m[1]);
+  return out;
+}
+
+function graph(entry) {
+  const seen = new Set();
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const spec of staticImports(readFileSync(file, 'utf8'))) walk(path.resolve(path.dirname(file), spec));
+  };
+  walk(entry);
+  return seen;
+}
+
+test('staticImports finds static imports, re-exports and side-effect imports only', () => {
+  const src = "import { a,\n  b } from './a.js';\nexport { c } from '../c.js';\nimport './side.js';\n" +
+    "// import { x } from './commented.js';\nconst m = await import('./dynamic.js');\nimport d from 'bare';\n";
+  assert.deepEqual(staticImports(src).sort(), ['../c.js', './a.js', './side.js']);
+});
+
+test('index.html loads one module, the bundle, and preloads nothing', () => {
+  const html = readFileSync(path.join(WEB, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  assert.deepEqual(scripts, ['<script type="module" src="dist/demo.js">']);
+  assert.doesNotMatch(html, /modulepreload/);
+});
+
+test('boot.js is the first module main.js imports (its head start runs first in the bundle)', () => {
+  const main = path.join(WEB, 'src/app/main.js');
+  const first = readFileSync(main, 'utf8').match(/^import\b[^;]*?['"]([^'"]+)['"]/m);
+  assert.equal(first?.[1], './boot.js');
+});
+
+test('the bundle is main.js\'s whole graph, in the demo layout', { skip: why }, async () => {
+  const { metafile, text } = await buildDemo({ write: false });
+  const inputs = Object.keys(metafile.inputs).map((f) => path.resolve(ROOT, f));
+  const modules = [...graph(path.join(WEB, 'src/app/main.js'))];
+  assert.ok(modules.length > 40, `only ${modules.length} modules found: the import parser is broken`);
+  assert.deepEqual(modules.filter((f) => !inputs.includes(f)).map((f) => path.relative(ROOT, f)), []);
+  // the layout esbuild's define chose (the object of every layout is in the bundle)
+  assert.ok(/\[\s*"demo"\s*\]|\.demo\b/.test(text), 'the bundle reads the "demo" layout');
+  assert.ok(text.includes('dist/attnseq-worker.js'), 'the demo layout names the bundled worker');
+});
+
+test('the served bundles are up to date with web/src/ (scripts/build_wasm.sh builds them)', { skip: why }, () => {
+  assert.equal(demoIsStale(), false, 'web/dist/demo.js or attnseq-worker.js is older than a module of web/src/');
+});

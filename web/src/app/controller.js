@@ -56,6 +56,16 @@ export function engineOptions(o, table) {
   return out;
 }
 
+/** Runs fn before the next frame (a timer where there are no frames, e.g. in Node); {cancel()}. */
+function nextFrame(fn) {
+  if (typeof requestAnimationFrame === 'function') {
+    const id = requestAnimationFrame(fn);
+    return { cancel: () => cancelAnimationFrame(id) };
+  }
+  const id = setTimeout(fn, 16);
+  return { cancel: () => clearTimeout(id) };
+}
+
 export class AppController {
   /**
    * @param {{model: Store<ModelState>, run: Store<RunState>, work?: Store<WorkState>,
@@ -159,15 +169,27 @@ export class AppController {
     const { run: runStore } = this.stores;
     runStore.set({ run, status: 'running', error: null, errorCode: null, notice: null, version: 0 });
     this.stores.work?.set({ cached: [], uncached: [] });
-    const bump = () => { if (this.abort === ctrl) runStore.set({ version: runStore.get().version + 1 }); };
+    // The views redraw once per frame at most while the steps stream in (a fast model streams several
+    // per frame; each redraw of every view lays the page out again), and at once when the run ends.
+    let frame = null;
+    const bump = () => {
+      if (frame || this.abort !== ctrl) return;
+      frame = nextFrame(() => {
+        frame = null;
+        if (this.abort === ctrl) runStore.set({ version: runStore.get().version + 1 });
+      });
+    };
+    const settle = () => { frame?.cancel(); frame = null; };
     try {
       if (options.strategy === 'beam') await this.#beam(tr, run, options, forced, ctrl, bump);
       else await this.#stream(tr, run, options, forced, ctrl, bump);
       run.done = true;
+      settle();
       if (this.abort === ctrl) runStore.set({ status: 'done', version: runStore.get().version + 1 });
       if (info.arch === 'transformer' && this.stores.work && this.abort === ctrl) this.#countWork(tr, run, ctrl);
       return run;
     } catch (e) {
+      settle();
       if (e?.code === 'ABORTED' || this.abort !== ctrl) return null;
       run.done = true;
       runStore.set({ status: 'error', ...errorFields(e, { max: tr.info?.config?.maxSrcLen ?? '?' }), version: runStore.get().version + 1 });

@@ -12,7 +12,7 @@
 //   showAll?: boolean         also draw the earlier rows (faint); default true
 // }
 // events: attnseq-pick {index} when a target token is activated.
-import { View, define, h, s, textWidth, pct } from './dom.js';
+import { View, define, h, s, textWidth, pct, watchWidth, beforePaint } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -106,19 +106,18 @@ export function linesSVG(d, { vertical = false, forExport = false } = {}) {
 
 class AttentionLines extends View {
   #vertical = false;
-  #ro = null;
+  #box = null;  // this element's width (watchWidth)
 
   connectedCallback() {
     super.connectedCallback();
-    this.#ro = new ResizeObserver(() => this.invalidate());
-    this.#ro.observe(this);
+    this.#box = watchWidth(this, () => this.invalidate());
     this.addEventListener('click', (e) => this.#pick(e));
     this.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' || e.key === ' ') this.#pick(e);
     });
   }
 
-  disconnectedCallback() { super.disconnectedCallback(); this.#ro?.disconnect(); }
+  disconnectedCallback() { super.disconnectedCallback(); this.#box?.disconnect(); }
 
   #pick(e) {
     const g = e.target.closest?.('.fig-tgt');
@@ -135,7 +134,7 @@ class AttentionLines extends View {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
       return;
     }
-    const avail = this.clientWidth || 800;
+    const avail = this.#box?.width || 800;
     const horizontal = linesSVG(d, { vertical: false });
     const vertical = Number(horizontal.getAttribute('width')) > avail && avail < 640;
     this.#vertical = vertical;
@@ -151,9 +150,12 @@ class AttentionLines extends View {
     this.appendChild(scroller);
     // A figure wider than its box scrolls: keep the current token in view.
     const cur = svg.querySelector('.fig-tgt.current rect');
-    if (cur && scroller.scrollWidth > scroller.clientWidth) {
-      const x = vertical ? 0 : Number(cur.getAttribute('x')) + Number(cur.getAttribute('width')) / 2;
-      scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
+    if (cur) {
+      beforePaint(() => {
+        if (!scroller.isConnected || scroller.scrollWidth <= scroller.clientWidth) return;
+        const x = vertical ? 0 : Number(cur.getAttribute('x')) + Number(cur.getAttribute('width')) / 2;
+        scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
+      });
     }
     this.appendChild(h('p', { class: 'sr-only', 'aria-live': 'polite' }, describe(d)));
     if (focused !== undefined) svg.querySelector(`.fig-tgt[data-index="${focused}"]`)?.focus({ preventScroll: true });

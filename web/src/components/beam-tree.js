@@ -10,7 +10,7 @@
 //
 // data: { trace: {parent, token, piece, logprob, score, kept, finished}[][], best: number[] (token ids
 //         of the hypothesis shown), beamSize: number, upto?: number (last step drawn) }
-import { View, define, h, s, textWidth } from './dom.js';
+import { View, define, h, s, textWidth, watchWidth } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -122,29 +122,24 @@ export function beamSVG(d, avail = Infinity) {
 }
 
 class BeamTree extends View {
-  #ro = null;
-  #width = 0;
+  #box = null;  // this element's width (watchWidth)
 
   connectedCallback() {
     super.connectedCallback();
     // The bands follow the box's width (a hidden panel has none until it is shown).
-    this.#ro = new ResizeObserver(() => {
-      if (this.clientWidth !== this.#width) this.invalidate();
-    });
-    this.#ro.observe(this);
+    this.#box = watchWidth(this, () => this.invalidate());
   }
 
-  disconnectedCallback() { super.disconnectedCallback(); this.#ro?.disconnect(); }
+  disconnectedCallback() { super.disconnectedCallback(); this.#box?.disconnect(); }
 
   render(d) {
     this.replaceChildren();
-    this.#width = this.clientWidth;
     if (!d || !d.trace?.length) {
       this.appendChild(h('p', { class: 'empty' }, t('beam.empty')));
       return;
     }
     // .fig-scroll only matters for a single step wider than the box (a very long token on a phone).
-    this.appendChild(h('div', { class: 'fig-scroll' }, beamSVG(d, this.#width || Infinity)));
+    this.appendChild(h('div', { class: 'fig-scroll' }, beamSVG(d, this.#box?.width || Infinity)));
     this.appendChild(h('ul', { class: 'legend' },
       h('li', { class: 'lg-kept' }, t('beam.lgKept')), h('li', { class: 'lg-pruned' }, t('beam.lgPruned')),
       h('li', { class: 'lg-finished' }, t('beam.lgFinished')), h('li', { class: 'lg-best' }, t('beam.lgBest'))));

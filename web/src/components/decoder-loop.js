@@ -10,7 +10,7 @@
 //   failed: boolean    the run ended with an error (nothing more to show)
 // }
 // events: attnseq-seek {index} when a row is activated.
-import { View, define, h, pct, reducedMotion } from './dom.js';
+import { View, define, h, pct, reducedMotion, beforePaint } from './dom.js';
 import { pieceText, startsWord } from '../state/contract.js';
 import { t, getLanguage } from '../i18n/index.js';
 
@@ -74,11 +74,15 @@ class DecoderLoop extends View {
     this.#status.textContent = last?.end ? t('loop.ended') : last?.done ? t('loop.lengthLimit')
       : d.done || d.failed || shown < d.steps.length - 1 ? '' : t('loop.thinking');
     this.#status.classList.toggle('warn', !!last?.done && !last.end);
+    // The current row scrolled into the list's view, measured once the page is laid out for this frame.
     if (cur) {
-      const top = cur.offsetTop - list.offsetTop, bottom = top + cur.offsetHeight;
-      if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight) {
-        list.scrollTo({ top: Math.max(0, bottom - list.clientHeight + 4), behavior: reducedMotion() ? 'auto' : 'smooth' });
-      }
+      beforePaint(() => {
+        if (!cur.isConnected) return;
+        const top = cur.offsetTop - list.offsetTop, bottom = top + cur.offsetHeight;
+        if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight) {
+          list.scrollTo({ top: Math.max(0, bottom - list.clientHeight + 4), behavior: reducedMotion() ? 'auto' : 'smooth' });
+        }
+      });
     }
   }
 

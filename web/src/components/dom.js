@@ -83,6 +83,28 @@ export function define(name, cls) {
   if (!customElements.get(name)) customElements.define(name, cls);
 }
 
+/**
+ * The width of `el` (its clientWidth), kept by a ResizeObserver so that render() reads it without
+ * forcing a layout (views that each read a size after the previous one wrote its DOM had the page laid
+ * out once per view, per redraw). Before the observer's first report the width is 0. onChange(width)
+ * runs when the width changes, not the height (a view's own height follows what it drew).
+ * @param {HTMLElement} el
+ * @param {(width: number) => void} onChange
+ * @returns {{width: number, disconnect: () => void}}
+ */
+export function watchWidth(el, onChange) {
+  const box = { width: 0, disconnect: () => ro.disconnect() };
+  const ro = new ResizeObserver(() => {
+    const w = el.clientWidth;  // the layout is up to date when the observer reports
+    if (w !== box.width) { box.width = w; onChange(w); }
+  });
+  ro.observe(el);
+  return box;
+}
+
+/** Runs fn before the next paint, when the page is laid out once for every reader of this frame. */
+export const beforePaint = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => fn()) : setTimeout(fn, 0));
+
 export const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** Formats a probability as a percentage with one decimal under 10 %. */

@@ -100,6 +100,30 @@ test('generate() through the worker: steps, source, abort frees the session', as
   }
 });
 
+test('generate() through the worker asks for the next step while the caller handles this one; break frees the session', async () => {
+  const { client } = channel();
+  const asked = [];
+  const call = client.call.bind(client);
+  client.call = (method, ...rest) => { asked.push(method); return call(method, ...rest); };
+  const bytes = new Uint8Array(readFileSync(TINY));
+  const { model, info } = await client.call('load', [bytes], [bytes.buffer]);
+  const translator = new Translator(client, model, info, true);
+  try {
+    const before = (await translator.memoryUsage()).heapUsed;
+    const g = translator.generate(TEXT);
+    const first = await g.next();
+    assert.equal(first.done, false);
+    // step 1 answered, the next 4 already asked for, before the caller's next next()
+    assert.equal(asked.filter((m) => m === 'step').length, 5);
+    const second = await g.next();
+    assert.equal(second.value.step, first.value.step + 1);
+    await g.return();  // what `break` calls: the steps asked ahead are answered, then the session closed
+    assert.equal((await translator.memoryUsage()).heapUsed, before, 'the session was deleted');
+  } finally {
+    translator.dispose();
+  }
+});
+
 test('dispose() ends the worker: pending and later calls → DISPOSED', async () => {
   const { translator } = await workerTranslator();
   const pending = translator.translate(TEXT);

@@ -13,6 +13,8 @@
  * @property {Set<(error: import('./errors.js').AttnseqError) => void>} onFailure  called once, when it fails
  * @property {() => void} close  ends the client (the worker, for WorkerClient): later calls reject with
  *   DISPOSED; idempotent
+ * @property {boolean} [apart]  calls run in another thread (WorkerClient): a generation asks for its
+ *   next step while the caller is still handling this one
  */
 
 export { LocalClient } from './local-client.js';

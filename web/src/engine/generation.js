@@ -12,6 +12,9 @@ function closeSession(client, session) {
   if (session !== null) client.send('close', [session]);
 }
 
+/** Steps asked for ahead of the caller when the engine runs in a worker (at most this many wasted when it stops early). */
+const AHEAD = 4;
+
 /**
  * The async iterator of translator.generate(): one GenerationStep per model step. Starts lazily (on the
  * first next() or when `source` is read); closes its session when it ends, is broken out of
@@ -34,6 +37,8 @@ export class Generation {
     this._errorThrown = false;
     /** @type {Promise<unknown>} next() calls, one after the other */
     this._queue = Promise.resolve();
+    /** @type {Promise<any>[]} the next steps, asked for before the caller wanted them (client.apart) */
+    this._ahead = [];
     this._abortWaiters = new Set();
     this._onAbort = () => this._abort();
     if (signal) {
@@ -91,11 +96,22 @@ export class Generation {
         this._finish();
         return { done: true, value: undefined };
       }
-      const step = await this._abortable(this._client.call('step', [this._session]));
+      const asked = this._ahead.shift() ?? this._client.call('step', [this._session]);
+      const step = await this._abortable(asked);
       if (this._steps++ === 0) step.source = this._source;
       if (step.done) {
         this._session = null;  // the engine closed it with its last step
+        this._ahead = [];      // asked past the end: answered "no such session", dropped
         this._finish();
+      } else if (this._client.apart && !this._finished) {
+        // The engine takes the next steps while the caller handles this one (a page draws its views
+        // between steps; asked one at a time, the worker would wait for each drawing). Requests are
+        // served in order, so a close() sent after them still ends the session.
+        while (this._ahead.length < AHEAD) {
+          const next = this._client.call('step', [this._session]);
+          next.catch(() => {});  // seen by a later next(), or dropped when the generation ends
+          this._ahead.push(next);
+        }
       }
       return { done: false, value: step };
     } catch (error) {

@@ -36,6 +36,7 @@ export class WorkerClient {
     /** @type {string | null} the Web Lock the worker holds while it lives (set by #start; watchLock) */
     this.lockName = null;
     this.onFailure = new Set();
+    this.apart = true;  // the engine runs in the worker (EngineClient.apart)
     const on = (type, fn) => (typeof port.addEventListener === 'function' ? port.addEventListener(type, fn) : (port['on' + type] = fn));
     on('message', (event) => this.receive(event.data));
     on('messageerror', () => this.fail(new AttnseqError('INTERNAL', 'a message from the attnseq worker could not be read')));

@@ -91,8 +91,10 @@ async function main() {
   const css = [];
   let html = await readFile(path.join(WEB, 'index.html'), 'utf8');
   html = html.replace(/\s*<link rel="stylesheet" href="([^"]+)">/g, (m, href) => { css.push(href); return ''; });
-  // the served page's bundle (web/dist/demo.js, main.js's graph): here each module is inlined
-  html = html.replace(/\s*<!-- web\/src\/app\/main\.js and its import graph[^>]*-->/, '');
+  // the served page's bundles (web/dist/demo-*.js, main.js's graph): here each module is inlined, and
+  // main.js imports boot.js itself
+  html = html.replace(/\s*<!-- main\.js's graph bundled[\s\S]*?-->/, '').replace(/\s*<link rel="modulepreload" href="[^"]+">/g, '')
+    .replace(/\s*<script type="module" async src="[^"]+"><\/script>/g, '');
   const styles = await Promise.all(css.map((href) => readFile(path.join(WEB, href), 'utf8')));
   const csp = ["default-src 'none'", `script-src 'sha256-${sha256b64(importMap)}' 'sha256-${sha256b64(boot)}' data: 'wasm-unsafe-eval'`,
     "style-src 'unsafe-inline'", 'img-src data: blob:', 'connect-src data:', "base-uri 'none'", "object-src 'none'"].join('; ');

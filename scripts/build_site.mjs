@@ -33,7 +33,7 @@ function keep(src) {
   const rel = path.relative(path.join(ROOT, 'web'), src).split(path.sep).join('/');
   if (rel === '') return true;
   if (rel === 'tsconfig.json' || rel.endsWith('.d.ts') || rel.endsWith('.md') || /(^|\/)\./.test(rel)) return false;
-  if (rel.startsWith('dist/') && !['dist/attnseq.js', 'dist/attnseq.wasm', 'dist/demo.js', 'dist/attnseq-worker.js'].includes(rel)) return false;
+  if (rel.startsWith('dist/') && !['dist/attnseq.js', 'dist/attnseq.wasm', 'dist/attnseq-worker.js'].includes(rel) && !/^dist\/demo-[^/]*\.js$/.test(rel)) return false;
   return true;
 }
 
@@ -76,7 +76,7 @@ export async function buildSite({ out = path.join(ROOT, 'build', 'site') } = {})
   out = path.resolve(out);
   // The flat widget build first (it empties `out`), without models: it shares the site's models/.
   await buildWidgets({ out, models: 'none' });
-  if (demoIsStale()) await buildDemo();  // the demo page's bundles, web/dist/demo.js and attnseq-worker.js
+  if (demoIsStale()) await buildDemo();  // the demo page's bundles, web/dist/demo-*.js and attnseq-worker.js
   await cp(path.join(ROOT, 'web'), path.join(out, 'web'), { recursive: true, filter: keep });
   const cat = await copyModels(path.join(out, 'models'), 'all');
   if (existsSync(path.join(ROOT, 'docs', 'eval'))) {

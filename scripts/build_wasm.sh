@@ -29,6 +29,6 @@ cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target attnseq_wasm
 for f in attnseq.js attnseq.wasm; do
   cmp -s "$build/wasm/$f" "web/dist/$f" || { mkdir -p web/dist; cp "$build/wasm/$f" web/dist/; }
 done
-node scripts/build_demo.mjs --if-stale  # web/dist/demo.js + attnseq-worker.js, the page's bundles
+node scripts/build_demo.mjs --if-stale  # web/dist/demo-*.js + attnseq-worker.js, the page's bundles
 node scripts/precache.mjs
 echo "build_wasm: web/dist/attnseq.js + attnseq.wasm up to date"

@@ -149,7 +149,7 @@ function resolvePath(urlPath, modelsDir, dir) {
 
 // The demo page's bundles (scripts/build_demo.mjs), rebuilt when a module of web/src/ is newer than
 // them: an edited module shows on reload, as it would unbundled. One rebuild at a time.
-const BUNDLES = new Set(['/web/dist/demo.js', '/web/dist/attnseq-worker.js']);
+const BUNDLES = /^\/web\/dist\/(demo-[^/]*|attnseq-worker)\.js$/;
 let rebuilding = null;
 async function freshBundles(log) {
   rebuilding ??= (async () => {
@@ -157,10 +157,10 @@ async function freshBundles(log) {
       const { buildDemo, demoIsStale } = await import('./build_demo.mjs');
       if (demoIsStale()) {
         await buildDemo();
-        log('rebuilt web/dist/demo.js and attnseq-worker.js (a module of web/src/ changed)');
+        log('rebuilt web/dist/demo-*.js and attnseq-worker.js (a module of web/src/ changed)');
       }
     } catch (e) {
-      log(`web/dist/demo.js not rebuilt: ${e.message}`);
+      log(`web/dist/demo-*.js not rebuilt: ${e.message}`);
     } finally {
       rebuilding = null;
     }
@@ -183,7 +183,7 @@ export async function handle(req, res, { csp = true, log = () => {}, modelsDir, 
   if (!dir && url.pathname === '/attnseq-widgets.js') return send(302, '', { Location: '/web/src/widgets.js' });
   let file = resolvePath(url.pathname, modelsDir, dir);
   if (!file) return send(404, 'not found\n');
-  if (!dir && BUNDLES.has(url.pathname)) await freshBundles(log);
+  if (!dir && BUNDLES.test(url.pathname)) await freshBundles(log);
   let st;
   try {
     st = await stat(file);

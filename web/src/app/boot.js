@@ -1,8 +1,9 @@
-// The demo's head start, the first module main.js imports (so, in the page's bundle, the first code
-// that runs): the catalogue is fetched, the engine's worker starts (it compiles the WebAssembly
-// module) and the model the page opens with downloads, before the rest of the page's modules (views,
-// components, catalogues of messages) are evaluated and main.js's start() asks for the same things:
-// models.js keeps one catalogue fetch and one translator per file for the whole page.
+// The demo's head start, an entry of the page's bundles of its own (web/dist/demo-boot.js, loaded
+// async: it runs as soon as it and the chunk it shares with main.js have arrived) and main.js's first
+// import: the catalogue is fetched, the engine's worker starts (it compiles the WebAssembly module) and
+// the model the page opens with downloads, while the rest of the page's code (views, components,
+// catalogues of messages) is still on its way; main.js's start() then finds them under way: models.js
+// keeps one catalogue fetch and one translator per file for the whole page.
 import { getTranslator, initialModelId, loadManifest } from './models.js';
 
 const params = new URLSearchParams(location.search);

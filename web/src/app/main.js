@@ -1,7 +1,8 @@
 // The demo page (web/index.html): stores, the app controller, the player and the views wired
 // together. The first translation of an example sentence starts as soon as the default model loads.
-// Served as one bundle (scripts/build_demo.mjs → web/dist/demo.js); boot.js, first, runs before the
-// rest of the graph is evaluated.
+// Served bundled (scripts/build_demo.mjs → web/dist/demo-*.js), where boot.js is also an entry of its
+// own that runs as soon as it has arrived; imported first here, it runs first wherever main.js is
+// loaded unbundled (the single-file build).
 import './boot.js';
 import '../components/index.js';
 import { createModelStore, createRunStore, createPlaybackStore, createViewStore, createOptionsStore, createWorkStore, createParagraphStore } from '../state/stores.js';

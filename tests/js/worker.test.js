@@ -113,8 +113,8 @@ test('generate() through the worker asks for the next step while the caller hand
     const g = translator.generate(TEXT);
     const first = await g.next();
     assert.equal(first.done, false);
-    // step 1 answered, the next 4 already asked for, before the caller's next next()
-    assert.equal(asked.filter((m) => m === 'step').length, 5);
+    // step 1 answered, the next 8 already asked for, before the caller's next next()
+    assert.equal(asked.filter((m) => m === "step").length, 9);
     const second = await g.next();
     assert.equal(second.value.step, first.value.step + 1);
     await g.return();  // what `break` calls: the steps asked ahead are answered, then the session closed

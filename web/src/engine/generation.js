@@ -13,7 +13,7 @@ function closeSession(client, session) {
 }
 
 /** Steps asked for ahead of the caller when the engine runs in a worker (at most this many wasted when it stops early). */
-const AHEAD = 4;
+const AHEAD = 8;
 
 /**
  * The async iterator of translator.generate(): one GenerationStep per model step. Starts lazily (on the
@@ -103,21 +103,29 @@ export class Generation {
         this._session = null;  // the engine closed it with its last step
         this._ahead = [];      // asked past the end: answered "no such session", dropped
         this._finish();
-      } else if (this._client.apart && !this._finished) {
-        // The engine takes the next steps while the caller handles this one (a page draws its views
-        // between steps; asked one at a time, the worker would wait for each drawing). Requests are
-        // served in order, so a close() sent after them still ends the session.
-        while (this._ahead.length < AHEAD) {
-          const next = this._client.call('step', [this._session]);
-          next.catch(() => {});  // seen by a later next(), or dropped when the generation ends
-          this._ahead.push(next);
-        }
+      } else {
+        this._askAhead();
       }
       return { done: false, value: step };
     } catch (error) {
       this._fail(error);
       this._errorThrown = true;
       throw this._error;
+    }
+  }
+
+  /**
+   * Where the engine runs in a worker (client.apart), keeps AHEAD steps asked for: the engine takes
+   * them while the caller handles earlier ones (a page draws its views between steps; asked one at a
+   * time, the worker would wait for each drawing). Requests are served in order, so a close() sent
+   * after them still ends the session.
+   */
+  _askAhead() {
+    if (!this._client.apart || this._finished || this._session === null) return;
+    while (this._ahead.length < AHEAD) {
+      const next = this._client.call('step', [this._session]);
+      next.catch(() => {});  // seen by a later next(), or dropped when the generation ends
+      this._ahead.push(next);
     }
   }
 
@@ -130,7 +138,10 @@ export class Generation {
         const { session, ...source } = answer;
         this._source = source;
         if (this._finished) closeSession(this._client, session);
-        else this._session = session;
+        else {
+          this._session = session;
+          this._askAhead();  // the first steps are taken as soon as the source is encoded
+        }
       });
       this._startPromise = this._abortable(started);
       this._startPromise.catch((error) => this._fail(error));

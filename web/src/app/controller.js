@@ -56,6 +56,15 @@ export function engineOptions(o, table) {
   return out;
 }
 
+/** How long a run streams before the views show its steps as they come (ms). */
+const STREAM_SHOWN_AFTER_MS = 100;
+
+/** Runs fn after `ms`; {cancel()}. */
+function later(fn, ms) {
+  const id = setTimeout(fn, ms);
+  return { cancel: () => clearTimeout(id) };
+}
+
 /** Runs fn before the next frame (a timer where there are no frames, e.g. in Node); {cancel()}. */
 function nextFrame(fn) {
   if (typeof requestAnimationFrame === 'function') {
@@ -169,13 +178,15 @@ export class AppController {
     const { run: runStore } = this.stores;
     runStore.set({ run, status: 'running', error: null, errorCode: null, notice: null, version: 0 });
     this.stores.work?.set({ cached: [], uncached: [] });
-    // The views redraw once per frame at most while the steps stream in (a fast model streams several
-    // per frame; each redraw of every view lays the page out again), and at once when the run ends.
-    let frame = null;
+    // While the steps stream in, the views redraw once per frame at most (a fast model streams several
+    // per frame; each redraw lays the page out and paints it again), and only once the run has taken
+    // STREAM_SHOWN_AFTER_MS: a run that ends sooner is drawn once, when it ends.
+    let frame = null, streaming = false;
     const bump = () => {
       if (frame || this.abort !== ctrl) return;
-      frame = nextFrame(() => {
+      frame = (streaming ? nextFrame : (fn) => later(fn, STREAM_SHOWN_AFTER_MS))(() => {
         frame = null;
+        streaming = true;
         if (this.abort === ctrl) runStore.set({ version: runStore.get().version + 1 });
       });
     };

@@ -19,11 +19,9 @@
 //
 // Usage: node scripts/build_demo.mjs [--if-stale] [--no-minify]
 // As a module: buildDemo({minify, write}), demoIsStale(), DEMO_FILES.
-import { build } from 'esbuild';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleWorker } from './build_widgets.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'web');
@@ -61,6 +59,9 @@ export async function buildDemo({ minify = true, write = true } = {}) {
   if (!existsSync(path.join(DIST, 'attnseq.js'))) {
     throw new Error('web/dist/attnseq.js is missing: build it with scripts/build_wasm.sh (npm run build:wasm)');
   }
+  // esbuild is imported here, not at the top: scripts/serve.mjs asks demoIsStale() on every request
+  // for a bundle and should not load esbuild for that.
+  const [{ build }, { bundleWorker }] = await Promise.all([import('esbuild'), import('./build_widgets.mjs')]);
   const [page] = await Promise.all([
     build({
       entryPoints: { 'demo-boot': path.join(WEB, 'src', 'app', 'boot.js'), 'demo-main': path.join(WEB, 'src', 'app', 'main.js') },

@@ -16,7 +16,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from attnseq_train import safetensors_io  # noqa: E402
+from attnseq_train import modelfile, safetensors_io  # noqa: E402
 from attnseq_train.models import build_model  # noqa: E402
 from attnseq_train.spm_json import tokenizer_json  # noqa: E402
 
@@ -72,7 +72,7 @@ def export(ckpt_path, out, int8=False, name=None, description=None):
                 "name": name, "description": description, "training": json.dumps(provenance(c, int8))}
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     tmp = out + ".tmp"
-    safetensors_io.write(tmp, tensors_of(model, int8), metadata)
+    safetensors_io.write(tmp, *modelfile.to_format2(tensors_of(model, int8), metadata))
     os.replace(tmp, out)
     return os.path.getsize(out)
 

@@ -17,7 +17,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from attnseq_train import safetensors_io  # noqa: E402
+from attnseq_train import modelfile  # noqa: E402
 from evaluate import evaluate  # noqa: E402
 from prepare import sha256  # noqa: E402
 
@@ -57,7 +57,7 @@ def weights_sha256(path):
     import hashlib
 
     import numpy as np
-    tensors, meta = safetensors_io.read(path)
+    tensors, meta = modelfile.read_format1(path)  # the same digest for a file upgraded to format 2
     h = hashlib.sha256(json.dumps(meta, sort_keys=True).encode())
     for name in sorted(tensors):
         v = np.ascontiguousarray(tensors[name])
@@ -103,7 +103,7 @@ def summarize(entry, args):
             print(f"{entry['id']}: unchanged file, figures of the last report (docs/eval/{entry['id']}.json)")
             return old
     path = os.path.join(ROOT, "models", entry["file"])
-    tensors, meta = safetensors_io.read(path)
+    tensors, meta = modelfile.read_format1(path)
     cfg, training = json.loads(meta["config"]), json.loads(meta.get("training", "{}"))
     data = os.path.join(args.data_root, entry["data"])
     greedy = cached_eval(path, data, 1, args.cache)

@@ -3,9 +3,7 @@
 # tests on the same cores come first; budgets count each process's CPU time, so the time a niced run
 # waits is not charged) at once, for the models still to train or improve:
 #   lane A: en-fr-transformer (6+2 layers, long run)
-#   lane B: en-zh-transformer (Simplified data); then zh-en-transformer on the real pairs plus ~100k
-#           tagged back-translations of English sentences (train/backtranslate.py with the en-zh model);
-#           then the GRU encoder-decoders of the score-function comparison, one recipe for all (180
+#   lane B: the GRU encoder-decoders of the score-function comparison, one recipe for all (180
 #           CPU-minutes, last-5 average): additive (en-fr-gru-attn), dot, general, scaled dot
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
 # en-fr-gru-attn, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
@@ -76,9 +74,8 @@ case "${1:-}" in
   *) echo "unknown run: $1" >&2; exit 2 ;;
 esac
 
+# en-zh-transformer and zh-en-transformer finished and shipped (2026-12-03/04): retrain them by name.
 ( run en-fr-transformer work/data/en-fr 600 ) &
-( run en-zh-transformer work/data/en-zh 150
-  prepare_bt && run zh-en-transformer work/data/zh-en-bt 150
-  for g in attn dot general scaled-dot; do run en-fr-gru-$g work/data/en-fr 180; done ) &
+( for g in attn dot general scaled-dot; do run en-fr-gru-$g work/data/en-fr 180; done ) &
 wait
 echo "$(date '+%F %T') queue finished"

@@ -18,7 +18,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "train"))
-from attnseq_train import safetensors_io  # noqa: E402
+from attnseq_train import modelfile  # noqa: E402
 from attnseq_train.spm_json import tokenizer_json  # noqa: E402
 
 EOS = 3
@@ -50,7 +50,7 @@ def main():
     a = ap.parse_args()
     import sentencepiece as spm
 
-    _, meta = safetensors_io.read(a.model)
+    _, meta = modelfile.read_format1(a.model)
     cfg = json.loads(meta["config"])
     with open(os.path.join(a.data, "meta.json")) as f:
         dmeta = json.load(f)

@@ -11,7 +11,9 @@
 namespace attnseq {
 namespace {
 
-constexpr int kFormatVersion = 1;
+// 1: the tokenizers wholly in JSON metadata; 2: their charsmaps and piece scores as tensors
+// (KEY.normalizer.precompiled_charsmap U8, KEY.scores F32), so loading parses no base64 and no floats
+constexpr int kFormatVersion = 2;
 
 void check_format(const SafetensorsFile& file) {
   if (file.require_metadata("format") != "attnseq")
@@ -31,8 +33,10 @@ void check_format(const SafetensorsFile& file) {
 }
 
 // `same` is the source tokenizer when loading the target one: {"same_as": "src_tokenizer"} reuses it.
-std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const char* key, int vocab,
+// A format-2 file stores the tokenizer's charsmap and piece scores as tensors beside its JSON.
+std::unique_ptr<Tokenizer> load_tokenizer(WeightStore& store, const char* key, int vocab,
                                           const Tokenizer* same = nullptr) {
+  const SafetensorsFile& file = store.file();
   nlohmann::json j = nlohmann::json::parse(file.require_metadata(key), nullptr, false);
   if (j.is_discarded()) throw Error(ErrorCode::BadTokenizer, std::string("model metadata \"") + key + "\" is not valid JSON");
   std::unique_ptr<Tokenizer> tok;
@@ -41,7 +45,16 @@ std::unique_ptr<Tokenizer> load_tokenizer(const SafetensorsFile& file, const cha
       throw Error(ErrorCode::BadTokenizer, std::string(key) + ": \"same_as\" can only name \"src_tokenizer\"");
     tok = std::make_unique<Tokenizer>(*same);
   } else {
-    tok = std::make_unique<Tokenizer>(Tokenizer::from_json(j));
+    Tokenizer::Tables tables;
+    const std::string charsmap = std::string(key) + ".normalizer.precompiled_charsmap", scores = std::string(key) + ".scores";
+    if (store.has(charsmap)) tables.charsmap = store.blob(charsmap);
+    if (store.has(scores)) {
+      const TensorView* t = store.file().find(scores);
+      if (t->shape.size() != 1) throw Error(ErrorCode::ModelBadTensor, "model file tensor '" + scores + "': must be 1-D (one score per piece)");
+      const ConstVectorMap v = store.vector(scores, t->shape[0]);
+      tables.scores = std::vector<float>(v.data(), v.data() + v.size());
+    }
+    tok = std::make_unique<Tokenizer>(Tokenizer::from_json(j, tables));
   }
   if (tok->vocab_size() != vocab)
     throw Error(ErrorCode::ModelBadConfig, std::string(key) + " has " + std::to_string(tok->vocab_size()) +
@@ -93,8 +106,8 @@ Translator::Translator(std::shared_ptr<const Bytes> model_file) {
   info_.name = info_.metadata.count("name") ? info_.metadata.at("name") : "";
   info_.description = info_.metadata.count("description") ? info_.metadata.at("description") : "";
   info_.config = ModelConfig::from_json_text(file.require_metadata("config"));
-  src_tok_ = load_tokenizer(file, "src_tokenizer", info_.config.vocab_src);
-  tgt_tok_ = load_tokenizer(file, "tgt_tokenizer", info_.config.vocab_tgt, src_tok_.get());
+  src_tok_ = load_tokenizer(*store, "src_tokenizer", info_.config.vocab_src);
+  tgt_tok_ = load_tokenizer(*store, "tgt_tokenizer", info_.config.vocab_tgt, src_tok_.get());
   ids_.bos = require_id(tgt_tok_->bos_id(), "tgt_tokenizer", "<s> (bos)", info_.config.vocab_tgt);
   ids_.eos = require_id(tgt_tok_->eos_id(), "tgt_tokenizer", "</s> (eos)", info_.config.vocab_tgt);
   src_eos_ = require_id(src_tok_->eos_id(), "src_tokenizer", "</s> (eos)", info_.config.vocab_src);

@@ -3,6 +3,7 @@
 
 #include "attnseq/attnseq.h"
 #include "attnseq/io/safetensors.h"
+#include "attnseq/text/base64.h"
 #include "helpers.h"
 
 using namespace attnseq;
@@ -32,6 +33,39 @@ ErrorCode load_error(std::shared_ptr<Bytes> b, std::string* message = nullptr) {
     return e.code();
   }
   return ErrorCode::Internal;  // "no error" never equals an expected code below
+}
+
+// The format-2 form of a format-1 file: the source tokenizer's charsmap moved from base64 in its JSON
+// to the U8 tensor src_tokenizer.normalizer.precompiled_charsmap and its piece scores to the F32 tensor
+// src_tokenizer.scores (both appended after the other data). `keep_json` leaves the base64 in the JSON
+// too; `dtype` is the charsmap tensor's declared dtype; `drop_score` leaves one score out.
+std::shared_ptr<Bytes> as_format2(const Bytes& file, bool keep_json = false, const char* dtype = "U8", bool drop_score = false) {
+  uint64_t n = 0;
+  for (int i = 7; i >= 0; --i) n = (n << 8) | file[i];
+  json h = json::parse(file.begin() + 8, file.begin() + 8 + n);
+  std::vector<uint8_t> data(file.begin() + 8 + n, file.end());
+  json tok = json::parse(h["__metadata__"]["src_tokenizer"].get<std::string>());
+  const auto blob = text::decode_base64(tok["normalizer"]["precompiled_charsmap"].get<std::string>());
+  REQUIRE(blob);
+  if (!keep_json) tok["normalizer"].erase("precompiled_charsmap");
+  std::vector<float> scores;
+  for (json& p : tok["pieces"]) {
+    scores.push_back(p[1].get<float>());
+    p = json::array({p[0], p[2]});
+  }
+  if (drop_score) scores.pop_back();
+  h["__metadata__"]["src_tokenizer"] = tok.dump();
+  h["__metadata__"]["format_version"] = "2";
+  h["src_tokenizer.scores"] = {
+      {"dtype", "F32"}, {"shape", {scores.size()}}, {"data_offsets", {data.size(), data.size() + 4 * scores.size()}}};
+  const auto* sb = reinterpret_cast<const uint8_t*>(scores.data());
+  data.insert(data.end(), sb, sb + 4 * scores.size());
+  h["src_tokenizer.normalizer.precompiled_charsmap"] = {
+      {"dtype", dtype}, {"shape", {blob->size()}}, {"data_offsets", {data.size(), data.size() + blob->size()}}};
+  data.insert(data.end(), blob->begin(), blob->end());
+  std::string text = h.dump();
+  while ((8 + text.size()) % 8) text += ' ';
+  return std::make_shared<Bytes>(testing::make_safetensors(text, data));
 }
 
 void edit_config(json& h, const std::function<void(json&)>& f) {
@@ -75,7 +109,7 @@ TEST_CASE("random byte flips never crash: they load or fail with a typed error",
 TEST_CASE("header problems name what is wrong", "[modelfile]") {
   auto full = tiny();
   std::string msg;
-  CHECK(load_error(with_header(*full, [](json& h) { h["__metadata__"]["format_version"] = "2"; }), &msg) ==
+  CHECK(load_error(with_header(*full, [](json& h) { h["__metadata__"]["format_version"] = "3"; }), &msg) ==
         ErrorCode::ModelVersion);
   CHECK_THAT(msg, Catch::Contains("update attnseq"));
   CHECK(load_error(with_header(*full, [](json& h) { h["__metadata__"].erase("config"); }), &msg) ==
@@ -111,4 +145,23 @@ TEST_CASE("a model of another architecture loads as that architecture", "[modelf
   CHECK(rnn.info().config.arch == Arch::Rnn);
   CHECK(rnn.info().config.rnn.attention == AttentionKind::Additive);
   CHECK(rnn.info().name == "tiny-rnn-additive");
+}
+
+TEST_CASE("format 2: charsmap and scores as tensors tokenize and translate as format 1", "[modelfile]") {
+  auto v1 = tiny();
+  Translator a(v1), b(as_format2(*v1));
+  for (const char* text : {"hello world", "ＡＢＣ  ｶﾀｶﾅ café\t!", "Tu devrais porter des chaussures."}) {
+    const auto ta = a.tokenize(text), tb = b.tokenize(text);
+    REQUIRE(ta.size() == tb.size());
+    for (size_t i = 0; i < ta.size(); ++i) CHECK((ta[i].id == tb[i].id && ta[i].piece == tb[i].piece));
+  }
+  CHECK(a.translate("hello world", DecodeOptions{}).hypotheses[0].text ==
+        b.translate("hello world", DecodeOptions{}).hypotheses[0].text);
+  std::string msg;
+  CHECK(load_error(as_format2(*v1, /*keep_json=*/true), &msg) == ErrorCode::BadTokenizer);
+  CHECK_THAT(msg, Catch::Contains("precompiled_charsmap") && Catch::Contains("both"));
+  CHECK(load_error(as_format2(*v1, false, "I8"), &msg) == ErrorCode::ModelBadTensor);
+  CHECK_THAT(msg, Catch::Contains("src_tokenizer.normalizer.precompiled_charsmap") && Catch::Contains("U8"));
+  CHECK(load_error(as_format2(*v1, false, "U8", /*drop_score=*/true), &msg) == ErrorCode::BadTokenizer);
+  CHECK_THAT(msg, Catch::Contains("scores tensor has"));
 }

@@ -1,19 +1,83 @@
-"""Loading an attnseq model file back into the PyTorch reference model."""
+"""attnseq model files (docs/model-format.md): the two format versions, and loading one back into the
+PyTorch reference model.
+
+Format 1 stores each tokenizer wholly in its JSON metadata: pieces [piece, score, type] and the
+SentencePiece charsmap as base64. Format 2 (written since 2026-12-04) moves the charsmap to the U8 tensor
+KEY.normalizer.precompiled_charsmap and the scores to the F32 tensor KEY.scores (pieces [piece, type]):
+the runtime then loads without parsing ~300 KB of JSON twice, decoding base64 or parsing 4,000 decimal
+floats (slow in WebAssembly's software long double), docs/benchmarks.md.
+Python code works on the format-1 form (to_format1): the tokenizer JSON is then tokenizer_json()'s own.
+"""
+import base64
 import json
 
+import numpy as np
 import torch
 
 from . import safetensors_io
 from .models import build_model
 
+FORMAT_VERSION = "2"
+TOKENIZER_KEYS = ("src_tokenizer", "tgt_tokenizer")
+CHARSMAP = ".normalizer.precompiled_charsmap"  # tensor names = tokenizer key + these
+SCORES = ".scores"
 
-def load_model_file(path):
-    """-> (model in eval mode, config, metadata with JSON fields parsed)."""
+
+def to_format2(tensors, meta):
+    """(tensors, metadata) of format 1 -> of format 2: charsmaps moved from the JSON to U8 tensors."""
+    tensors, meta = dict(tensors), dict(meta)
+    for key in TOKENIZER_KEYS:
+        if key not in meta:
+            continue
+        tok = json.loads(meta[key])
+        norm = tok.get("normalizer") if isinstance(tok, dict) else None
+        if isinstance(norm, dict) and "precompiled_charsmap" in norm:
+            blob = base64.b64decode(norm.pop("precompiled_charsmap"), validate=True)
+            tensors[key + CHARSMAP] = np.frombuffer(blob, dtype=np.uint8).copy()
+        if isinstance(tok, dict) and isinstance(tok.get("pieces"), list):
+            tensors[key + SCORES] = np.array([p[1] for p in tok["pieces"]], dtype=np.float32)
+            tok["pieces"] = [[p[0], p[2]] for p in tok["pieces"]]
+        if key + CHARSMAP in tensors or key + SCORES in tensors:
+            meta[key] = json.dumps(tok, ensure_ascii=False)
+    meta["format_version"] = FORMAT_VERSION
+    return tensors, meta
+
+
+def to_format1(tensors, meta):
+    """The inverse of to_format2 (format-1 input is returned as it is): the JSON strings come back
+    exactly as export wrote them before format 2, so digests and comparisons of format-1 files hold."""
+    tensors, meta = dict(tensors), dict(meta)
+    if meta.get("format_version") == "1":
+        return tensors, meta
+    for key in TOKENIZER_KEYS:
+        blob, scores = tensors.pop(key + CHARSMAP, None), tensors.pop(key + SCORES, None)
+        if (blob is None and scores is None) or key not in meta:
+            continue
+        tok = json.loads(meta[key])
+        if scores is not None:
+            tok["pieces"] = [[p[0], float(s), p[1]] for p, s in zip(tok["pieces"], scores)]
+        if blob is not None:
+            norm = tok["normalizer"]
+            tok["normalizer"] = {"name": norm["name"], "precompiled_charsmap": base64.b64encode(blob.tobytes()).decode("ascii"),
+                                 **{k: v for k, v in norm.items() if k != "name"}}
+        meta[key] = json.dumps(tok, ensure_ascii=False)
+    meta["format_version"] = "1"
+    return tensors, meta
+
+
+def read_format1(path):
+    """-> (model tensors, metadata) of an attnseq file of either version, in the format-1 form."""
     tensors, meta = safetensors_io.read(path)
     if meta.get("format") != "attnseq":
         raise ValueError(f"{path}: not an attnseq model file")
-    if meta.get("format_version") != "1":
-        raise ValueError(f"{path}: format_version {meta.get('format_version')!r}, this reader supports '1'")
+    if meta.get("format_version") not in ("1", "2"):
+        raise ValueError(f"{path}: format_version {meta.get('format_version')!r}, this reader supports '1' and '2'")
+    return to_format1(tensors, meta)
+
+
+def load_model_file(path):
+    """-> (model in eval mode, config, metadata with JSON fields parsed)."""
+    tensors, meta = read_format1(path)
     parsed = dict(meta)
     for k in ("config", "src_tokenizer", "tgt_tokenizer", "training"):
         if k in meta:

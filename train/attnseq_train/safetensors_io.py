@@ -3,15 +3,17 @@
 Layout: u64 LE header length N, JSON header (space-padded so the data starts 8-byte aligned),
 then tensor data, contiguous from offset 0 with no holes (as the safetensors reference checks):
 F32 tensors first (sorted by name; each a multiple of 4 bytes, so every one stays 4-byte aligned),
-then I8 tensors (sorted by name). Dtypes: F32, I8.
+then I8 tensors, then U8 tensors (byte blobs: the tokenizers' charsmaps), each group sorted by name.
+Dtypes: F32, I8, U8.
 """
 import json
 import struct
 
 import numpy as np
 
-DTYPES = {"F32": np.dtype("<f4"), "I8": np.dtype("i1")}
-_NP_TO_ST = {np.dtype("<f4"): "F32", np.dtype("i1"): "I8"}
+DTYPES = {"F32": np.dtype("<f4"), "I8": np.dtype("i1"), "U8": np.dtype("u1")}
+_NP_TO_ST = {np.dtype("<f4"): "F32", np.dtype("i1"): "I8", np.dtype("u1"): "U8"}
+_ORDER = {"F32": 0, "I8": 1, "U8": 2}  # 4-byte elements first: no tensor needs a gap to stay aligned
 
 
 def _align(n, a=8):
@@ -27,9 +29,9 @@ def write(path, tensors, metadata):
         if arr.dtype not in _NP_TO_ST:
             arr = arr.astype("<f4") if arr.dtype.kind == "f" else arr
         if arr.dtype not in _NP_TO_ST:
-            raise TypeError(f"{name}: dtype {arr.dtype} is not F32 or I8")
+            raise TypeError(f"{name}: dtype {arr.dtype} is not F32, I8 or U8")
         arrays[name] = arr
-    order = sorted(arrays, key=lambda n: (_NP_TO_ST[arrays[n].dtype] != "F32", n))  # F32 first, then I8
+    order = sorted(arrays, key=lambda n: (_ORDER[_NP_TO_ST[arrays[n].dtype]], n))  # F32, then I8, then U8
     for name in order:
         arr = arrays[name]
         dt = _NP_TO_ST[arr.dtype]
@@ -98,7 +100,7 @@ def quantize_rows(w):
 
 
 def dequantize(tensors):
-    """I8 tensors + NAME.scale -> F32 tensors (scales removed)."""
+    """I8 tensors + NAME.scale -> F32 tensors (scales removed); other tensors as they are."""
     out = {}
     for name, t in tensors.items():
         if name.endswith(".scale") and name[: -len(".scale")] in tensors:

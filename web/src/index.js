@@ -13,7 +13,7 @@ import { LocalClient, WorkerClient } from './engine/client.js';
 import { Generation } from './engine/generation.js';
 import { sharedCore } from './engine/core.js';
 import { AttnseqError, abortError } from './engine/errors.js';
-import { loadBytes } from './engine/load.js';
+import { checkSha256, loadBytes } from './engine/load.js';
 import { mark, measure } from './engine/timing.js';
 import { isNode } from './engine/module.js';
 
@@ -80,6 +80,14 @@ export class Translator {
     /** @type {import('./engine/client.js').EngineClient | null} */
     let client = useWorker ? WorkerClient.spawn() : null;
     try {
+      const url = useWorker ? fetchableUrl(source) : null;
+      if (url) {
+        // The worker downloads it (and checks its SHA-256) itself: no chunk is read on this thread, which
+        // is busy drawing the page, and nothing is transferred. An abort ends the worker (catch below).
+        const call = client.call('fetchLoad', [url, { sha256: sha256?.toLowerCase(), progress: !!onProgress }], [], { onProgress });
+        const { model, info } = await (signal ? abortable(call, signal) : call);
+        return new Translator(client, model, info, true);
+      }
       let start = mark();
       const { bytes, owned } = await loadBytes(source, { onProgress, signal });
       measure('download', start);
@@ -215,13 +223,35 @@ export function attentionHead(stack, layer, head) {
 }
 
 /** Rejects bytes whose SHA-256 is not the expected one (a model damaged in transit or replaced). */
-async function checkSha256(bytes, expected, source) {
-  const subtle = globalThis.crypto && globalThis.crypto.subtle;
-  if (!subtle) throw new AttnseqError('LOAD_FAILED', 'load option sha256: Web Crypto (crypto.subtle) is not available here (a page that is not a secure context?)');
-  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes));
-  const found = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-  if (found !== expected) {
-    const name = typeof source === 'string' || source instanceof URL ? String(source) : 'the model';
-    throw new AttnseqError('MODEL_CHECKSUM', `${name}: its SHA-256 is ${found.slice(0, 12)}…, expected ${expected.slice(0, 12)}…; the file was damaged in transit or replaced (download it again)`);
+
+/**
+ * An http(s) URL string or URL object, resolved against the page: what a worker can download itself.
+ * @param {unknown} source
+ * @returns {string | null}
+ */
+function fetchableUrl(source) {
+  if (typeof source !== 'string' && !(source instanceof URL)) return null;
+  let url;
+  try {
+    url = new URL(String(source), globalThis.document?.baseURI ?? globalThis.location?.href);
+  } catch {
+    return null;  // loadBytes gives the error
   }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+}
+
+/**
+ * `promise`, or an AbortError as soon as `signal` aborts.
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {AbortSignal} signal
+ * @returns {Promise<T>}
+ */
+function abortable(promise, signal) {
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

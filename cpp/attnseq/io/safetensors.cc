@@ -26,7 +26,8 @@ DType parse_dtype(const std::string& name, const json& v) {
   const std::string s = v.get<std::string>();
   if (s == "F32") return DType::F32;
   if (s == "I8") return DType::I8;
-  bad_tensor(name, "dtype " + s + " is not supported (attnseq reads F32 and I8; re-export the model)");
+  if (s == "U8") return DType::U8;
+  bad_tensor(name, "dtype " + s + " is not supported (attnseq reads F32, I8 and U8; re-export the model)");
 }
 
 std::vector<int64_t> parse_shape(const std::string& name, const json& v) {
@@ -122,7 +123,7 @@ std::map<std::string, std::string> parse_metadata(const json& v) {
 
 }  // namespace
 
-const char* dtype_name(DType dtype) { return dtype == DType::F32 ? "F32" : "I8"; }
+const char* dtype_name(DType dtype) { return dtype == DType::F32 ? "F32" : dtype == DType::I8 ? "I8" : "U8"; }
 size_t dtype_size(DType dtype) { return dtype == DType::F32 ? 4 : 1; }
 
 int64_t TensorView::numel() const {

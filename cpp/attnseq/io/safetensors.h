@@ -10,7 +10,7 @@
 
 namespace attnseq {
 
-enum class DType { F32, I8 };
+enum class DType { F32, I8, U8 };  // U8: byte blobs (a tokenizer's normalization table)
 const char* dtype_name(DType dtype);
 size_t dtype_size(DType dtype);
 

@@ -32,19 +32,34 @@ WeightStore::WeightStore(std::shared_ptr<const Bytes> bytes, WeightStoreOptions 
 const TensorView& WeightStore::require(const std::string& name, const std::vector<int64_t>& shape) {
   const TensorView* t = file_.find(name);
   if (!t) bad_tensor(name, "missing; the model config expects it with shape " + shape_string(shape));
+  if (t->dtype == DType::U8) bad_tensor(name, "is U8 (a byte blob); weights are F32 or I8");
   if (t->shape != shape)
     bad_tensor(name, "has shape " + t->shape_string() + " but the model config expects " + shape_string(shape));
   used_.insert(name);
   return *t;
 }
 
+float* WeightStore::own(size_t n) {
+  owned_.emplace_back(new float[n]);  // default-initialized: no zero fill of what is overwritten next
+  return owned_.back().get();
+}
+
+std::string_view WeightStore::blob(const std::string& name) {
+  const TensorView* t = file_.find(name);
+  if (!t) bad_tensor(name, "missing");
+  if (t->dtype != DType::U8 || t->shape.size() != 1)
+    bad_tensor(name, "must be a 1-D U8 tensor (a byte blob), got " + std::string(dtype_name(t->dtype)) + " " + t->shape_string());
+  used_.insert(name);
+  return {reinterpret_cast<const char*>(t->data), t->nbytes};
+}
+
 const float* WeightStore::f32_vector(const TensorView& t) {
   const size_t n = static_cast<size_t>(t.numel());
   const float* p = reinterpret_cast<const float*>(t.data);
   if (reinterpret_cast<uintptr_t>(t.data) % alignof(float) != 0) {
-    owned_.emplace_back(n);
-    std::memcpy(owned_.back().data(), t.data, t.nbytes);
-    p = owned_.back().data();
+    float* copy = own(n);
+    std::memcpy(copy, t.data, t.nbytes);
+    p = copy;
   }
   check_finite(t.name, p, n);
   return p;
@@ -63,8 +78,7 @@ const float* WeightStore::f32_data(const TensorView& t) {
   // I8 with per-row scales: W[r, c] = q[r, c] * scale[r]
   const float* scale = i8_scales(t);
   const int64_t rows = t.shape[0], cols = t.shape[1];
-  owned_.emplace_back(static_cast<size_t>(t.numel()));
-  float* out = owned_.back().data();
+  float* out = own(static_cast<size_t>(t.numel()));
   const int8_t* q = reinterpret_cast<const int8_t*>(t.data);
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c) out[r * cols + c] = static_cast<float>(q[r * cols + c]) * scale[r];

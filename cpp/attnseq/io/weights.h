@@ -6,6 +6,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "attnseq/core/tensor.h"
@@ -49,6 +50,8 @@ class WeightStore {
   // bytes) with its F32 per-row scales. Same checks as matrix().
   WeightMatrix weight(const std::string& name, int64_t rows, int64_t cols);
   ConstVectorMap vector(const std::string& name, int64_t n);
+  // The 1-D U8 tensor `name` (a byte blob stored in the file), or throws ModelBadTensor.
+  std::string_view blob(const std::string& name);
   bool has(const std::string& name) const { return file_.find(name) != nullptr; }
 
   // Throws ModelBadTensor listing tensors of the file that no part of the model asked for.
@@ -66,7 +69,9 @@ class WeightStore {
   std::shared_ptr<const Bytes> bytes_;
   WeightStoreOptions options_;
   SafetensorsFile file_;
-  std::deque<std::vector<float>> owned_;  // dequantized or re-aligned copies (stable addresses)
+  // dequantized or re-aligned copies (stable addresses; not zero-filled: every element is written)
+  std::deque<std::unique_ptr<float[]>> owned_;
+  float* own(size_t n);
   std::set<std::string> used_;
   bool quantized_ = false;
 };

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -33,9 +34,15 @@ struct Encoding {
 
 class Tokenizer {
  public:
+  // What model format 2 stores as tensors beside the tokenizer JSON (docs/model-format.md).
+  struct Tables {
+    std::optional<std::string_view> charsmap;  // the normalizer's precompiled charsmap (bytes)
+    std::optional<std::vector<float>> scores;  // one score per piece; pieces are then [piece, type]
+  };
   // Builds from the tokenizer JSON; every field is checked. Throws attnseq::Error with
-  // ErrorCode::BadTokenizer naming the offending field.
-  static Tokenizer from_json(const nlohmann::json& j);
+  // ErrorCode::BadTokenizer naming the offending field. Format 1 keeps everything in the JSON (pieces
+  // [piece, score, type], the charsmap as base64); with `tables`, what they hold must not be in the JSON.
+  static Tokenizer from_json(const nlohmann::json& j, const Tables& tables = {});
   // Same, from JSON text (as stored in the model file's metadata).
   static Tokenizer from_json_text(std::string_view json_text);
 

@@ -53,20 +53,28 @@ float get_score(const json& v, const std::string& field) {
   return score;
 }
 
-text::PieceEntry read_piece(const json& v, const std::string& field) {
-  if (!v.is_array() || v.size() != 3) fail(field, "expected [piece, score, type]");
+// [piece, score, type], or [piece, type] when the score comes from the scores table.
+text::PieceEntry read_piece(const json& v, const std::string& field, const float* score) {
+  const size_t n = score ? 2 : 3;
+  if (!v.is_array() || v.size() != n) fail(field, score ? "expected [piece, type] (scores are a tensor)" : "expected [piece, score, type]");
   if (!v[0].is_string()) fail(field + "[0]", std::string("expected a string, got ") + v[0].type_name());
-  const int64_t type = get_int(v[2], field + "[2]");
-  if (type < 1 || type > 6) fail(field + "[2]", "expected a piece type 1..6, got " + std::to_string(type));
-  return {v[0].get<std::string>(), get_score(v[1], field + "[1]"), static_cast<PieceType>(type)};
+  const std::string type_field = field + "[" + std::to_string(n - 1) + "]";
+  const int64_t type = get_int(v[n - 1], type_field);
+  if (type < 1 || type > 6) fail(type_field, "expected a piece type 1..6, got " + std::to_string(type));
+  if (score && !std::isfinite(*score)) fail(field, "its score in the scores tensor is not a finite number");
+  return {v[0].get<std::string>(), score ? *score : get_score(v[1], field + "[1]"), static_cast<PieceType>(type)};
 }
 
-text::Vocabulary read_vocabulary(const json& j) {
+text::Vocabulary read_vocabulary(const json& j, const std::optional<std::vector<float>>& scores) {
   const json& pieces = member(j, "pieces", "");
   if (!pieces.is_array()) fail("pieces", std::string("expected an array, got ") + pieces.type_name());
+  if (scores && scores->size() != pieces.size())
+    fail("scores", "the scores tensor has " + std::to_string(scores->size()) + " entries for " +
+                       std::to_string(pieces.size()) + " pieces");
   std::vector<text::PieceEntry> entries;
   entries.reserve(pieces.size());
-  for (size_t i = 0; i < pieces.size(); ++i) entries.push_back(read_piece(pieces[i], "pieces[" + std::to_string(i) + "]"));
+  for (size_t i = 0; i < pieces.size(); ++i)
+    entries.push_back(read_piece(pieces[i], "pieces[" + std::to_string(i) + "]", scores ? &(*scores)[i] : nullptr));
   return text::Vocabulary(std::move(entries), "tokenizer pieces");
 }
 
@@ -78,14 +86,20 @@ text::ByteTrie user_symbols(const text::Vocabulary& vocab) {
   return trie;
 }
 
-text::Normalizer read_normalizer(const json& j, const text::Vocabulary& vocab) {
+text::Normalizer read_normalizer(const json& j, const text::Vocabulary& vocab, std::optional<std::string_view> bytes) {
   const json& n = member(j, "normalizer", "");
   if (!n.is_object()) fail("normalizer", std::string("expected an object, got ") + n.type_name());
   get_string(n, "name", "normalizer.");  // informational: the charsmap defines the rules
   const std::string field = "normalizer.precompiled_charsmap";
-  const auto blob = text::decode_base64(get_string(n, "precompiled_charsmap", "normalizer."));
-  if (!blob) fail(field, "expected base64 (standard alphabet, '=' padding)");
-  text::CharsMap charsmap = text::CharsMap::parse(*blob, "tokenizer " + field);
+  std::optional<std::string> decoded;
+  if (bytes) {
+    if (n.contains("precompiled_charsmap"))
+      fail(field, "given both in the JSON and as a tensor; a model file stores it once (re-export the model)");
+  } else {
+    decoded = text::decode_base64(get_string(n, "precompiled_charsmap", "normalizer."));
+    if (!decoded) fail(field, "expected base64 (standard alphabet, '=' padding)");
+  }
+  text::CharsMap charsmap = text::CharsMap::parse(bytes ? *bytes : std::string_view(*decoded), "tokenizer " + field);
   const text::NormalizerOptions options{get_bool(n, "add_dummy_prefix", "normalizer."),
                                         get_bool(n, "remove_extra_whitespaces", "normalizer."),
                                         get_bool(n, "escape_whitespaces", "normalizer.")};
@@ -119,13 +133,13 @@ SpecialIds read_special_ids(const json& j, const text::Vocabulary& vocab) {
 
 }  // namespace
 
-Tokenizer Tokenizer::from_json(const json& j) {
+Tokenizer Tokenizer::from_json(const json& j, const Tables& tables) {
   if (!j.is_object()) fail("JSON", std::string("expected an object, got ") + j.type_name());
   const std::string type = get_string(j, "type", "");
   if (type != "unigram") fail("type", "expected \"unigram\", got \"" + type + "\"");
-  text::Vocabulary vocab = read_vocabulary(j);
+  text::Vocabulary vocab = read_vocabulary(j, tables.scores);
   const SpecialIds ids = read_special_ids(j, vocab);
-  text::Normalizer normalizer = read_normalizer(j, vocab);
+  text::Normalizer normalizer = read_normalizer(j, vocab, tables.charsmap);
   return Tokenizer(std::make_shared<const Impl>(std::move(vocab), std::move(normalizer), ids));
 }
 

@@ -5,8 +5,9 @@
 
 /**
  * @typedef {Object} EngineClient
- * @property {(method: string, args?: any[], transfer?: Transferable[]) => Promise<any>} call
- *   runs core.js's `method`; rejects with an AttnseqError (DISPOSED once closed, `failure` once failed)
+ * @property {(method: string, args?: any[], transfer?: Transferable[], notices?: {onProgress?: (p: {loaded: number, total: number | null}) => void}) => Promise<any>} call
+ *   runs core.js's `method`; rejects with an AttnseqError (DISPOSED once closed, `failure` once failed);
+ *   WorkerClient also serves worker.js's fetchLoad (the worker downloads the model) with its progress
  * @property {(method: string, args?: any[]) => void} send  the same, fire-and-forget (close, dispose)
  * @property {import('./errors.js').AttnseqError | null} failure  null while the engine works; then the
  *   error every call rejects with (WORKER_DIED; in-thread: the INTERNAL error of a crashed instance)

@@ -115,3 +115,20 @@ async function readResponse(response, url, onProgress, signal) {
     throw new AttnseqError('LOAD_FAILED', `downloading the model from ${url} failed: ${error && error.message}`, { cause: error });
   }
 }
+
+/**
+ * Throws MODEL_CHECKSUM unless `bytes` hash to `expected` (64 lowercase hex digits).
+ * @param {Uint8Array} bytes
+ * @param {string} expected
+ * @param {unknown} source what the bytes came from, for the message
+ */
+export async function checkSha256(bytes, expected, source) {
+  const subtle = globalThis.crypto && globalThis.crypto.subtle;
+  if (!subtle) throw new AttnseqError('LOAD_FAILED', 'load option sha256: Web Crypto (crypto.subtle) is not available here (a page that is not a secure context?)');
+  const digest = new Uint8Array(await subtle.digest('SHA-256', /** @type {Uint8Array<ArrayBuffer>} */ (bytes)));
+  const found = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  if (found !== expected) {
+    const name = typeof source === 'string' || source instanceof URL ? String(source) : 'the model';
+    throw new AttnseqError('MODEL_CHECKSUM', `${name}: its SHA-256 is ${found.slice(0, 12)}…, expected ${expected.slice(0, 12)}…; the file was damaged in transit or replaced (download it again)`);
+  }
+}

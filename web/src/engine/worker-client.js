@@ -100,12 +100,18 @@ export class WorkerClient {
     return client;
   }
 
-  call(method, args = [], transfer = []) {
+  /**
+   * @param {string} method
+   * @param {any[]} [args]
+   * @param {Transferable[]} [transfer]
+   * @param {{onProgress?: (p: {loaded: number, total: number | null}) => void}} [notices] fetchLoad's progress
+   */
+  call(method, args = [], transfer = [], { onProgress } = {}) {
     if (this.closed) return Promise.reject(disposedError());
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, onProgress });
       try {
         this.port.postMessage({ id, method, args }, transfer);
       } catch (error) {
@@ -133,6 +139,12 @@ export class WorkerClient {
     }
     const p = this.pending.get(data.id);
     if (!p) return;
+    if (data.progress) {  // worker.js: fetchLoad's download goes on
+      if (p.onProgress) {
+        try { p.onProgress(data.progress); } catch { /* the caller's callback: not the engine's failure */ }
+      }
+      return;
+    }
     this.pending.delete(data.id);
     if (data.ok) p.resolve(data.value);
     else p.reject(rehydrateError(data.error));

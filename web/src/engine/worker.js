@@ -1,6 +1,7 @@
 // The Web Worker: runs core.js behind a tiny RPC so inference never blocks the page.
 //   request  {id, method, args}                      (method: one of METHODS)
 //   response {id, ok: true, value} | {id, ok: false, error: {code, message}}
+//   progress {id, progress: {loaded, total}}         fetchLoad's download, when asked for
 //   notices {held: lockName}  the worker holds the Web Lock named after it (self.name) until it ends:
 //                             the client waits for that lock to learn of the worker's death
 //           {crashed: {code, message}}  the WebAssembly instance trapped: the worker closes itself
@@ -8,6 +9,7 @@
 // are transferred, not copied. serve() also works on a MessagePort, which is how Node tests it.
 import { Core } from './core.js';
 import { serializeError } from './errors.js';
+import { checkSha256, loadBytes } from './load.js';
 import { mark, measure } from './timing.js';
 // Imported by core.js and module.js; named here too so that a worker fetches its whole module graph
 // in one round trip instead of one per import level (it starts while the page is loading).
@@ -18,7 +20,8 @@ import '../assets.js';
 // every entry for the page's life).
 const TIMED = new Set(['load', 'translate', 'start', 'sentences', 'decodingOptions']);
 
-export const METHODS = ['load', 'translate', 'tokenize', 'sentences', 'start', 'step', 'close', 'dispose', 'memory', 'decodingOptions', 'throwForTest'];
+// fetchLoad(url, {sha256, progress}): download the model here, check it, load it (= load's value).
+export const METHODS = ['load', 'fetchLoad', 'translate', 'tokenize', 'sentences', 'start', 'step', 'close', 'dispose', 'memory', 'decodingOptions', 'throwForTest'];
 
 /**
  * @param {{postMessage: Function, addEventListener?: Function, onmessage?: any, start?: Function}} port
@@ -42,10 +45,13 @@ export function serve(port, createCore = Core.create, { exit, eager = false } = 
     try {
       if (!METHODS.includes(method)) throw new Error(`unknown method ${method}`);
       if (!core) core = createCore().catch((error) => { core = null; throw error; });  // started by the first request
+      let bytes = null;
+      if (method === 'fetchLoad') bytes = await download(port, id, args?.[0], args?.[1]);  // while the module compiles
       engine = await core;
       const start = mark();
-      const value = engine[method](...(args || []));
-      if (TIMED.has(method)) measure(method, start);
+      const value = bytes ? engine.load(bytes) : engine[method](...(args || []));
+      if (bytes) measure('load', start);
+      else if (TIMED.has(method)) measure(method, start);
       port.postMessage({ id, ok: true, value }, transferables(value));
     } catch (error) {
       if (engine && engine.crashed) {
@@ -65,6 +71,25 @@ export function serve(port, createCore = Core.create, { exit, eager = false } = 
   } else {
     port.onmessage = onMessage;
   }
+}
+
+/**
+ * fetchLoad's bytes: downloaded (progress notices to the page when asked for) and checked.
+ * @param {{postMessage: Function}} port
+ * @param {number} id
+ * @param {string} url
+ * @param {{sha256?: string, progress?: boolean}} [options]
+ */
+async function download(port, id, url, { sha256, progress } = {}) {
+  if (typeof url !== 'string') throw new TypeError('fetchLoad needs a URL string');
+  let start = mark();
+  const onProgress = progress ? (/** @type {any} */ p) => port.postMessage({ id, progress: p }) : undefined;
+  const { bytes } = await loadBytes(url, { onProgress });
+  measure('download', start);
+  start = mark();
+  if (sha256) await checkSha256(bytes, sha256, url);
+  measure('sha256', start);
+  return bytes;
 }
 
 /** The distinct ArrayBuffers behind the typed arrays in a value (results hold Float32Arrays). */

@@ -196,14 +196,19 @@ class SearchAndFiles(unittest.TestCase):
                 export.export(ck, out, int8=int8)
                 f, fcfg, fmeta = load_model_file(out)
                 self.assertNotIn("dropout", fcfg)
-                self.assertEqual(fmeta["format_version"], "1")
+                self.assertEqual(fmeta["format_version"], "2")
                 self.assertEqual(fmeta["src_tokenizer"]["pieces"][3][0], "</s>")
                 tensors, _ = safetensors_io.read(out)
                 n2d = [k for k, v in m.state_dict().items() if v.dim() == 2]
                 for k in n2d:
                     self.assertEqual(tensors[k].dtype, np.int8 if int8 else np.float32)
                     self.assertEqual(k + ".scale" in tensors, int8)
-                self.assertEqual(set(k for k in tensors if not k.endswith(".scale")), set(m.state_dict()))
+                tokenizer_tensors = {"src_tokenizer.normalizer.precompiled_charsmap", "src_tokenizer.scores"}
+                if fmeta["tgt_tokenizer"] is not fmeta["src_tokenizer"]:  # its own vocabulary: its own tables
+                    tokenizer_tensors |= {"tgt_tokenizer.normalizer.precompiled_charsmap", "tgt_tokenizer.scores"}
+                self.assertEqual(tensors["src_tokenizer.scores"].dtype, np.float32)
+                self.assertEqual(tensors["src_tokenizer.normalizer.precompiled_charsmap"].dtype, np.uint8)
+                self.assertEqual(set(k for k in tensors if not k.endswith(".scale")), set(m.state_dict()) | tokenizer_tensors)
                 if not int8:
                     self.assertEqual(greedy(f, self.srcs()), greedy(m, self.srcs()))
                 else:  # train/dequantize.py: the same values as F32
@@ -211,7 +216,7 @@ class SearchAndFiles(unittest.TestCase):
                     f32 = os.path.join(d, "m.f32.safetensors")
                     dequantize.dequantize_file(out, f32)
                     ft, fm = safetensors_io.read(f32)
-                    self.assertEqual(set(ft), set(m.state_dict()))
+                    self.assertEqual(set(ft), set(m.state_dict()) | tokenizer_tensors)
                     for k in n2d:
                         self.assertEqual(ft[k].dtype, np.float32)
                         np.testing.assert_array_equal(ft[k], tensors[k].astype(np.float32) * tensors[k + ".scale"][:, None])

@@ -76,9 +76,11 @@ def read_format1(path):
 
 
 def load_model_file(path):
-    """-> (model in eval mode, config, metadata with JSON fields parsed)."""
+    """-> (model in eval mode, config, metadata with JSON fields parsed: the tokenizers in their format-1
+    form, whatever the file's format_version, which is the file's own)."""
     tensors, meta = read_format1(path)
     parsed = dict(meta)
+    parsed["format_version"] = safetensors_io.read_header(path)["__metadata__"]["format_version"]
     for k in ("config", "src_tokenizer", "tgt_tokenizer", "training"):
         if k in meta:
             parsed[k] = json.loads(meta[k])

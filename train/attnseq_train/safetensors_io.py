@@ -64,6 +64,13 @@ def check_layout(header, data_len):
         raise ValueError(f"tensor data ends at {pos} but the buffer holds {data_len} bytes")
 
 
+def read_header(path):
+    """The file's JSON header (tensor entries and __metadata__) alone."""
+    with open(path, "rb") as f:
+        (n,) = struct.unpack("<Q", f.read(8))
+        return json.loads(f.read(n).decode("utf-8"))
+
+
 def read(path):
     """-> ({name: numpy array}, metadata dict). Checks offsets, sizes and overlaps."""
     with open(path, "rb") as f:

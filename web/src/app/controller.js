@@ -8,6 +8,7 @@ import { getTranslator, loadManifest, modelInfo, hasFailed, forgetTranslator, MO
 import { errorFields } from './errors.js';
 import { modelLabel } from './model-names.js';
 import { optionTable } from '../state/options.js';
+import { beforePaint } from '../components/frames.js';
 
 /** @typedef {import('../state/stores.js').ModelState} ModelState */
 /** @typedef {import('../state/stores.js').RunState} RunState */
@@ -65,15 +66,6 @@ function later(fn, ms) {
   return { cancel: () => clearTimeout(id) };
 }
 
-/** Runs fn before the next frame (a timer where there are no frames, e.g. in Node); {cancel()}. */
-function nextFrame(fn) {
-  if (typeof requestAnimationFrame === 'function') {
-    const id = requestAnimationFrame(fn);
-    return { cancel: () => cancelAnimationFrame(id) };
-  }
-  const id = setTimeout(fn, 16);
-  return { cancel: () => clearTimeout(id) };
-}
 
 export class AppController {
   /**
@@ -184,7 +176,7 @@ export class AppController {
     let frame = null, streaming = false;
     const bump = () => {
       if (frame || this.abort !== ctrl) return;
-      frame = (streaming ? nextFrame : (fn) => later(fn, STREAM_SHOWN_AFTER_MS))(() => {
+      frame = (streaming ? beforePaint : (fn) => later(fn, STREAM_SHOWN_AFTER_MS))(() => {
         frame = null;
         streaming = true;
         if (this.abort === ctrl) runStore.set({ version: runStore.get().version + 1 });

@@ -102,8 +102,7 @@ export function watchWidth(el, onChange) {
   return box;
 }
 
-/** Runs fn before the next paint, when the page is laid out once for every reader of this frame. */
-export const beforePaint = (fn) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => fn()) : setTimeout(fn, 0));
+export { beforePaint } from './frames.js';
 
 export const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 

@@ -4,7 +4,8 @@
 # waits is not charged) at once, for the models still to train or improve:
 #   lane A: en-fr-transformer (6+2 layers, long run)
 #   lane B: the GRU encoder-decoders of the score-function comparison, one recipe for all (180
-#           CPU-minutes, last-5 average): additive (en-fr-gru-attn), dot, general, scaled dot
+#           CPU-minutes, last-5 average): additive (en-fr-gru-attn), dot, general; lane A goes on
+#           with scaled dot and the no-attention baseline (same recipe) after the Transformer
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
 # en-fr-gru-attn, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
 # Resumable: runs whose work/ckpt/NAME/done exists are skipped, unfinished ones resume from
@@ -68,14 +69,17 @@ case "${1:-}" in
   en-fr-gru-dot) run en-fr-gru-dot work/data/en-fr 180; exit ;;
   en-fr-gru-general) run en-fr-gru-general work/data/en-fr 180; exit ;;
   en-fr-gru-scaled-dot) run en-fr-gru-scaled-dot work/data/en-fr 180; exit ;;
-  en-fr-gru-noattn) run en-fr-gru-noattn work/data/en-fr 60; exit ;;
+  en-fr-gru-noattn) run en-fr-gru-noattn work/data/en-fr 180; exit ;;
   zh-en-transformer) prepare_bt && run zh-en-transformer work/data/zh-en-bt 150; exit ;;
   en-zh-transformer) run en-zh-transformer work/data/en-zh 150; exit ;;
   *) echo "unknown run: $1" >&2; exit 2 ;;
 esac
 
 # en-zh-transformer and zh-en-transformer finished and shipped (2026-12-03/04): retrain them by name.
-( run en-fr-transformer work/data/en-fr 600 ) &
-( for g in attn dot general scaled-dot; do run en-fr-gru-$g work/data/en-fr 180; done ) &
+# The no-attention baseline is retrained on the attention model's 180-minute budget (same recipe), so
+# the fixed-context comparison stays fair.
+( run en-fr-transformer work/data/en-fr 600; run en-fr-gru-scaled-dot work/data/en-fr 180
+  run en-fr-gru-noattn work/data/en-fr 180 ) &
+( for g in attn dot general; do run en-fr-gru-$g work/data/en-fr 180; done ) &
 wait
 echo "$(date '+%F %T') queue finished"

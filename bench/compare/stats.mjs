@@ -57,6 +57,15 @@ export function cpuRatio(summary, a, b) {
   return x && y ? y / x : null;
 }
 
+/** The CPU-time ratio of each repeat (b_i / a_i: the contenders of one repeat ran back to back, so each
+ * pair shares the machine's state of that moment) → spread, or null. */
+export function pairedCpuRatios(summary, a, b) {
+  const x = summary[a]?.cpu_ms_per_token?.values;
+  const y = summary[b]?.cpu_ms_per_token?.values;
+  if (!x?.length || x.length !== y?.length) return null;
+  return spread(x.map((xi, i) => y[i] / xi));
+}
+
 export const TARGETS = [
   { name: 'attnseq WebAssembly (Chromium) ≥ 3× onnxruntime-web', a: 'wasm-chromium', b: 'ort-chromium', min: 3 },
   { name: 'attnseq WebAssembly (Chromium) ≥ 0.5× attnseq native', a: 'wasm-chromium', b: 'native', min: 0.5 },

@@ -10,6 +10,11 @@ for the time it waits; evaluations are spaced by the same clock). The elapsed ti
 checkpoint). OUT/last.pt is written every `ckpt_every_min`, at the budget end and on SIGTERM /
 SIGINT; OUT/best.pt keeps the model with the best greedy valid BLEU; OUT/done marks a finished
 budget (rerunning with a larger --budget-min continues). Log: OUT/log.txt.
+
+--device cuda (or auto) trains on a GPU. Under torchrun the same script trains data-parallel, one
+process per core group or GPU (gloo on CPU, NCCL on GPU; attnseq_train/distributed.py):
+
+    torchrun --standalone --nproc_per_node 2 train/train.py --data ... --threads 1 ...
 """
 import argparse
 import json
@@ -24,7 +29,8 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train import checkpoint as ckpt  # noqa: E402
-from attnseq_train.batching import collate, load_split, make_batches  # noqa: E402
+from attnseq_train.batching import collate, load_split, make_batches, to_device  # noqa: E402
+from attnseq_train.distributed import World, pick_device  # noqa: E402
 from attnseq_train.bleu import format_bleu  # noqa: E402
 from attnseq_train.init import init_weights  # noqa: E402
 from attnseq_train.models import PAD, build_model  # noqa: E402
@@ -61,9 +67,11 @@ def on_signal(signum, frame):
 
 class Logger:
     def __init__(self, path):
-        self.f = open(path, "a", encoding="utf-8")
+        self.f = open(path, "a", encoding="utf-8") if path else None
 
     def __call__(self, msg):
+        if self.f is None:  # training processes other than the first stay quiet
+            return
         line = time.strftime("%Y-%m-%d %H:%M:%S ") + msg
         print(line, flush=True)
         self.f.write(line + "\n")
@@ -103,18 +111,30 @@ class Trainer:
         with open(os.path.join(a.data, "meta.json")) as f:
             self.meta = json.load(f)
         self.cfg = model_config(self.arch, self.meta)
+        self.world = World()
+        self.device = pick_device(getattr(a, "device", "cpu"), self.world.local_rank)
+        self.world.start(self.device)
         os.makedirs(a.out, exist_ok=True)
-        self.log = Logger(os.path.join(a.out, "log.txt"))
-        torch.manual_seed(self.tc["seed"])
-        self.model = init_weights(build_model(self.cfg))
+        self.log = Logger(os.path.join(a.out, "log.txt") if self.world.main else None)
+        torch.manual_seed(self.tc["seed"])  # the same initial weights in every process
+        self.model = init_weights(build_model(self.cfg)).to(self.device)
         self.opt = torch.optim.Adam(self.model.parameters(), lr=self.tc["lr"], betas=(0.9, 0.98), eps=1e-9,
                                     weight_decay=self.tc["weight_decay"])
+        self.net = self.world.wrap(self.model)  # what the training steps run through (DDP with several processes)
+        self.reseed_dropout(0)
         self.src, self.tgt = load_split(os.path.join(a.data, "train.pkl"))
         vs, vt = load_split(os.path.join(a.data, "valid.pkl"))
-        self.validator = Validator(a.data, self.meta, vs, vt, self.cfg["max_src_len"], self.tc["n_bleu"])
+        self.validator = (Validator(a.data, self.meta, vs, vt, self.cfg["max_src_len"], self.tc["n_bleu"])
+                          if self.world.main else None)
+        self.grad_dump = []
         self.st = {"step": 0, "epoch": 0, "batch": 0, "elapsed": 0.0, "best_bleu": -1.0, "history": [],
                    "sched": {"scale": 1.0, "best_loss": float("inf")}, "tokens": 0}
         self.last = os.path.join(a.out, "last.pt")
+
+    def reseed_dropout(self, step):
+        """Processes other than the first draw their own dropout masks (process 0 keeps the saved stream)."""
+        if self.world.rank > 0:
+            torch.manual_seed(self.tc["seed"] * 1000003 + step * 1009 + self.world.rank)
 
     def resume(self):
         if not os.path.exists(self.last) and self.a.seed_from:
@@ -129,6 +149,7 @@ class Trainer:
         self.opt.load_state_dict(c["optimizer"])
         self.st = c["state"]
         ckpt.set_rng_state(c["rng"])
+        self.reseed_dropout(self.st["step"])
         best = os.path.join(self.a.out, "best.pt")
         if os.path.exists(best):  # best.pt may be newer than last.pt (crash between the two)
             self.st["best_bleu"] = max(self.st["best_bleu"], ckpt.load(best)["valid_bleu"])
@@ -155,6 +176,8 @@ class Trainer:
                  f"{REWARM_STEPS}-step warm-up)")
 
     def save_last(self):
+        if not self.world.main:
+            return
         ckpt.atomic_save({"model": self.model.state_dict(), "optimizer": self.opt.state_dict(),
                           "state": self.st, "rng": ckpt.rng_state(), "config": self.cfg,
                           "arch_config": self.arch, "data": os.path.abspath(self.a.data), "meta": self.meta},
@@ -183,6 +206,12 @@ class Trainer:
             os.remove(os.path.join(d, f))
 
     def evaluate(self):
+        """Process 0 evaluates and saves; every process then takes its learning-rate scale."""
+        if self.world.main:
+            self.evaluate_main()
+        self.st["sched"]["scale"] = self.world.share(self.st["sched"]["scale"])
+
+    def evaluate_main(self):
         t0 = time.time()
         self.save_recent()
         vloss = self.validator.loss(self.model)
@@ -202,25 +231,35 @@ class Trainer:
         self.model.train()
 
     def train_step(self, idx):
-        b = collate(self.src, self.tgt, idx)
+        """One optimizer step on the batch `idx` (this process runs its share of the rows)."""
+        ntok = sum(len(self.tgt[i]) + 1 for i in idx)  # target tokens of the whole batch, eos included
+        nsrc = sum(len(self.src[i]) for i in idx)
+        b = to_device(collate(self.src, self.tgt, self.world.shard(idx)), self.device)
         lr = lr_at(self.tc, self.st["sched"], self.st["step"] + 1)
         if "rewarm_from" in self.st:  # continuing from a snapshot with a fresh optimizer
             lr *= min(1.0, (self.st["step"] + 1 - self.st["rewarm_from"]) / REWARM_STEPS)
         for g in self.opt.param_groups:
             g["lr"] = lr
-        logits = self.model(b["src"], b["src_len"], b["tgt_in"])
-        loss = F.cross_entropy(logits.reshape(-1, logits.size(-1)), b["tgt_out"].reshape(-1), ignore_index=PAD,
-                               label_smoothing=self.tc["label_smoothing"], reduction="sum") / b["ntok"]
+        logits = self.net(b["src"], b["src_len"], b["tgt_in"])
+        loss_sum = F.cross_entropy(logits.reshape(-1, logits.size(-1)), b["tgt_out"].reshape(-1), ignore_index=PAD,
+                                   label_smoothing=self.tc["label_smoothing"], reduction="sum")
         self.opt.zero_grad(set_to_none=True)
-        loss.backward()
+        # DDP averages the processes' gradients: scaled by world / ntok, the average is the gradient of the
+        # whole batch's per-token loss, as one process computes it.
+        (loss_sum * (self.world.size / ntok)).backward()
+        if getattr(self.a, "dump_grads", None) and self.world.main:
+            self.grad_dump.append({k: p.grad.detach().cpu().clone() for k, p in self.model.named_parameters()
+                                   if p.grad is not None})
         gnorm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.tc["clip"])
         self.opt.step()
         self.st["step"] += 1
-        self.st["tokens"] += b["ntok"]
-        return float(loss), b["ntok"], b["nsrc"], lr, float(gnorm)
+        self.st["tokens"] += ntok
+        # the loss shown is this process's rows' (all of the batch with one process)
+        return float(loss_sum) / max(b["ntok"], 1), ntok, nsrc, lr, float(gnorm)
 
     def run(self):
         budget = self.a.budget_min * 60
+        max_steps = getattr(self.a, "max_steps", None)
         self.resume()
         self.model.train()
         budget_clock = getattr(self.a, "budget_clock", "wall")  # (callers that build the arguments by hand)
@@ -230,11 +269,17 @@ class Trainer:
         last_eval = clock()
         last_ckpt = last_log = time.time()
         win = {"loss": 0.0, "n": 0, "tok": 0, "src": 0}
-        while not STOP["flag"] and self.st["elapsed"] < budget:
+        main = self.world.main
+        # every process reaches each decision together: process 0's clocks, anyone's signal
+        stop, over = self.world.agree(STOP["flag"], main and self.st["elapsed"] >= budget)
+        while not stop and not over:
             batches = make_batches(self.src, self.tgt, self.tc["batch_tokens"], self.tc["seed"], self.st["epoch"])
-            while self.st["batch"] < len(batches) and not STOP["flag"]:
-                loss, ntok, nsrc, lr, gnorm = self.train_step(batches[self.st["batch"]])
+            while self.st["batch"] < len(batches) and not stop:
+                idx = batches[self.st["batch"]]
                 self.st["batch"] += 1
+                if len(idx) < self.world.size:  # too few rows to give every process one (all skip it alike)
+                    continue
+                loss, ntok, nsrc, lr, gnorm = self.train_step(idx)
                 self.st["elapsed"] = base + clock() - t_start
                 win["loss"] += loss * ntok
                 win["n"] += 1
@@ -248,32 +293,41 @@ class Trainer:
                              f"tgt tok/s {win['tok'] / dt:.0f} src+tgt tok/s {(win['tok'] + win['src']) / dt:.0f} "
                              f"elapsed {self.st['elapsed'] / 60:.1f}m")
                     win, last_log = {"loss": 0.0, "n": 0, "tok": 0, "src": 0}, now
-                if clock() - last_eval >= self.tc["eval_every_min"] * 60:
+                stop, do_eval, do_ckpt, over = self.world.agree(
+                    STOP["flag"] or (max_steps is not None and self.st["step"] >= max_steps),
+                    main and clock() - last_eval >= self.tc["eval_every_min"] * 60,
+                    main and time.time() - last_ckpt >= self.tc["ckpt_every_min"] * 60,
+                    main and self.st["elapsed"] >= budget)
+                if do_eval:
                     self.evaluate()
                     last_eval = clock()
-                if time.time() - last_ckpt >= self.tc["ckpt_every_min"] * 60:
+                if do_ckpt:
                     self.save_last()
                     last_ckpt = time.time()
-                if self.st["elapsed"] >= budget:
+                if over:
                     break
             if self.st["batch"] >= len(batches):
                 self.st["epoch"] += 1
                 self.st["batch"] = 0
                 self.log(f"epoch {self.st['epoch']} begins at step {self.st['step']}")
-        self.finish(budget)
+        self.finish(budget, over)
+        if getattr(self.a, "dump_grads", None) and main:
+            torch.save(self.grad_dump, self.a.dump_grads)
+        self.world.stop()
 
-    def finish(self, budget):
+    def finish(self, budget, over):
         self.st["elapsed"] = max(self.st["elapsed"], 0.0)
-        if self.st["elapsed"] >= budget:
+        if over:
             self.evaluate()
             self.save_last()
-            with open(os.path.join(self.a.out, "done"), "w") as f:
-                json.dump({"step": self.st["step"], "elapsed_min": self.st["elapsed"] / 60,
-                           "best_bleu": self.st["best_bleu"], "budget_min": self.a.budget_min}, f)
+            if self.world.main:
+                with open(os.path.join(self.a.out, "done"), "w") as f:
+                    json.dump({"step": self.st["step"], "elapsed_min": self.st["elapsed"] / 60,
+                               "best_bleu": self.st["best_bleu"], "budget_min": self.a.budget_min}, f)
             self.log(f"budget reached: step {self.st['step']} best valid BLEU {self.st['best_bleu']:.2f}")
         else:
             self.save_last()
-            self.log(f"stopped by signal at step {self.st['step']}, checkpoint saved")
+            self.log(f"stopped at step {self.st['step']} (signal or --max-steps), checkpoint saved")
 
 
 def main():
@@ -288,6 +342,11 @@ def main():
     ap.add_argument("--log-every-s", type=float, default=60)
     ap.add_argument("--seed-from", help="snapshot (train/snapshot.py) to continue from when OUT has no checkpoint: "
                     "weights and progress from another machine; the optimizer restarts with a short warm-up")
+    ap.add_argument("--device", default="cpu", choices=("cpu", "cuda", "auto"),
+                    help="where to train: cpu, cuda (one GPU per process under torchrun) or auto (cuda when available)")
+    ap.add_argument("--max-steps", type=int, help="stop after this many optimizer steps in all (checkpoint kept, no done)")
+    ap.add_argument("--dump-grads", metavar="FILE",
+                    help="save the gradients of every step (after averaging over processes, before clipping): for tests")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     signal.signal(signal.SIGTERM, on_signal)

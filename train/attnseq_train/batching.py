@@ -56,3 +56,8 @@ def collate(src, tgt, idx):
         to[r, len(b)] = EOS
     return {"src": s, "src_len": lens, "tgt_in": ti, "tgt_out": to,
             "ntok": int((to != PAD).sum()), "nsrc": int(lens.sum())}
+
+
+def to_device(batch, device):
+    """collate()'s tensors moved to `device` (counts stay ints)."""
+    return {k: v.to(device) if torch.is_tensor(v) else v for k, v in batch.items()}

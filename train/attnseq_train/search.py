@@ -10,13 +10,17 @@ import torch
 from .models import BOS, EOS, PAD
 
 
-def pad_batch(seqs):
-    """list of int lists -> (LongTensor [B, S] padded with 0, lengths [B])."""
+def pad_batch(seqs, device=None):
+    """list of int lists -> (LongTensor [B, S] padded with 0, lengths [B]), on `device` (default CPU)."""
     lens = torch.tensor([len(s) for s in seqs], dtype=torch.long)
     out = torch.full((len(seqs), int(lens.max())), PAD, dtype=torch.long)
     for i, s in enumerate(seqs):
         out[i, : len(s)] = torch.as_tensor(list(s), dtype=torch.long)
-    return out, lens
+    return out.to(device), lens.to(device)
+
+
+def device_of(model):
+    return next(model.parameters()).device
 
 
 def max_lengths(src_lens):
@@ -26,12 +30,13 @@ def max_lengths(src_lens):
 @torch.no_grad()
 def greedy(model, srcs):
     """srcs: list of id lists (with eos). -> list of output id lists (without bos/eos)."""
-    src, lens = pad_batch(srcs)
+    dev = device_of(model)
+    src, lens = pad_batch(srcs, dev)
     state = model.encode(src, lens)
     limit = max_lengths(lens)
     B = src.size(0)
-    tokens = torch.full((B,), BOS, dtype=torch.long)
-    done = torch.zeros(B, dtype=torch.bool)
+    tokens = torch.full((B,), BOS, dtype=torch.long, device=dev)
+    done = torch.zeros(B, dtype=torch.bool, device=dev)
     out = []
     for t in range(int(limit.max())):
         logp, _ = model.step(state, tokens)
@@ -49,15 +54,16 @@ def beam_search(model, srcs, beam=5, alpha=1.0):
     """Batched beam search. -> list of best id lists (without bos/eos)."""
     if beam <= 1:
         return greedy(model, srcs)
-    src, lens = pad_batch(srcs)
+    dev = device_of(model)
+    src, lens = pad_batch(srcs, dev)
     B, K = src.size(0), beam
     state = model.encode(src, lens)
-    state = model.reorder(state, torch.arange(B).repeat_interleave(K))
+    state = model.reorder(state, torch.arange(B, device=dev).repeat_interleave(K))
     limit = max_lengths(lens).tolist()
-    scores = torch.full((B, K), float("-inf"))
+    scores = torch.full((B, K), float("-inf"), device=dev)
     scores[:, 0] = 0.0
-    hist = torch.full((B * K, 0), PAD, dtype=torch.long)
-    tokens = torch.full((B * K,), BOS, dtype=torch.long)
+    hist = torch.full((B * K, 0), PAD, dtype=torch.long, device=dev)
+    tokens = torch.full((B * K,), BOS, dtype=torch.long, device=dev)
     finished = [[] for _ in range(B)]  # (normalized score, ids)
     done = [False] * B
     for t in range(max(limit)):
@@ -67,7 +73,7 @@ def beam_search(model, srcs, beam=5, alpha=1.0):
         top_s, top_i = cand.topk(min(2 * K, K * V), dim=-1)
         beam_idx, tok_idx = (top_i // V).tolist(), (top_i % V).tolist()
         top_s = top_s.tolist()
-        new_scores = torch.full((B, K), float("-inf"))
+        new_scores = torch.full((B, K), float("-inf"), device=dev)
         src_rows, new_tok = list(range(B * K)), [PAD] * (B * K)
         for b in range(B):
             if done[b]:
@@ -91,9 +97,9 @@ def beam_search(model, srcs, beam=5, alpha=1.0):
                 new_scores[b] = float("-inf")
         if all(done):
             break
-        index = torch.tensor(src_rows)
+        index = torch.tensor(src_rows, device=dev)
         state = model.reorder(state, index)
-        tokens = torch.tensor(new_tok)
+        tokens = torch.tensor(new_tok, device=dev)
         hist = torch.cat([hist.index_select(0, index), tokens.unsqueeze(1)], 1)
         scores = new_scores
         # rows of finished sentences keep running on dummy input; their scores stay -inf

@@ -6,10 +6,10 @@ import sentencepiece as spm
 import torch
 import torch.nn.functional as F
 
-from .batching import collate, make_batches
+from .batching import collate, make_batches, to_device
 from .bleu import corpus_bleu, tokenizer_for
 from .models import PAD
-from .search import translate_ids
+from .search import device_of, translate_ids
 
 
 class Validator:
@@ -30,7 +30,7 @@ class Validator:
         model.eval()
         tot, n = 0.0, 0
         for idx in make_batches(self.src, self.tgt, 4000, 0, 0):
-            b = collate(self.src, self.tgt, idx)
+            b = to_device(collate(self.src, self.tgt, idx), device_of(model))
             logits = model(b["src"], b["src_len"], b["tgt_in"])
             tot += float(F.cross_entropy(logits.reshape(-1, logits.size(-1)), b["tgt_out"].reshape(-1),
                                          ignore_index=PAD, reduction="sum"))

@@ -13,6 +13,7 @@ if [ -d "work/ckpt/$name/recent" ] && $PY train/average.py "work/ckpt/$name" --l
   ckpt=$($PY -c "import torch,sys; a,b=(torch.load(p,map_location='cpu')['valid_bleu'] for p in sys.argv[1:]); print(sys.argv[1] if a>b else sys.argv[2])" \
          "work/ckpt/$name/avg.pt" "work/ckpt/$name/best.pt")
 fi
+$PY train/history.py "work/ckpt/$name/last.pt"   # the learning curve: docs/eval/history/NAME.json
 echo "exporting $ckpt"
 $PY train/export.py --ckpt "$ckpt" --out "work/models/$name.safetensors"
 $PY train/export.py --ckpt "$ckpt" --out "work/models/$name.i8.safetensors" --int8

@@ -6,7 +6,8 @@
 For every model in models/manifest.json: size, parameters, training provenance (from the file's
 metadata), test-split BLEU of the shipped file (greedy, and beam if --beam), BLEU by English length,
 F32 vs I8 BLEU and C++/PyTorch parity when train/finish_run.sh left them in work/eval, and example
-translations by the C++ runtime (the CLI). Needs the data dirs made by train/prepare.py.
+translations by the C++ runtime (the CLI), and the campaign's learning curves (docs/eval/history/ ->
+docs/bleu-vs-time.svg). Needs the data dirs made by train/prepare.py.
 """
 import argparse
 import json
@@ -17,7 +18,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from attnseq_train import modelfile  # noqa: E402
+from attnseq_train import curves, modelfile  # noqa: E402
 from evaluate import evaluate  # noqa: E402
 from prepare import sha256  # noqa: E402
 
@@ -194,6 +195,9 @@ def markdown(entries, summaries):
         out += ["", "| input | output |", "|---|---|"]
         out += [f"| {a} | {b} |" for a, b in s["examples"]]
         out.append("")
+    histories = curves.load_histories(os.path.join(ROOT, "docs", "eval", "history"))
+    if histories:
+        out += curves.markdown(histories, "bleu-vs-time.svg")
     out += ["## Data attribution", "",
             "Sentence pairs from the Tatoeba Project (https://tatoeba.org), as compiled by",
             "https://www.manythings.org/anki, released under CC BY 2.0 FR",
@@ -221,6 +225,10 @@ def main():
             json.dump(s, f, ensure_ascii=False, indent=1)
     with open(os.path.join(ROOT, "docs", "models.md"), "w", encoding="utf-8") as f:
         f.write(markdown(entries, summaries))
+    histories = curves.load_histories(os.path.join(ROOT, "docs", "eval", "history"))
+    if histories:
+        with open(os.path.join(ROOT, "docs", "bleu-vs-time.svg"), "w", encoding="utf-8") as f:
+            f.write(curves.render_svg(histories))
     print("wrote docs/models.md for", ", ".join(s["id"] for s in summaries))
 
 

@@ -1,17 +1,22 @@
-"""Data-parallel training: train.py under torchrun with two gloo processes computes the same gradients
+"""Data-parallel training: train.py as two gloo processes (as torchrun starts them) computes the same gradients
 as one process on the same batches.
 
 Both runs train a tiny model (no dropout, so the processes' random streams do not matter) for three
 steps on a synthetic corpus, saving every step's gradients (--dump-grads: after the processes'
 average, before clipping). Each process runs half of each batch's sentences; the average of their
 gradients must be the whole batch's, step after step, and so must the weights in the checkpoints.
+The processes are started as torchrun starts its workers (the same environment variables); the run
+under torchrun itself is opt-in (ATTNSEQ_TEST_TORCHRUN=1): in torch 1.13 `--standalone` always
+rendezvouses on port 29400, so two at once collide, and on CI one such run hung past 300 s.
 Run: /usr/bin/python3 -m unittest tests.py.test_distributed  (from tests/py: python3 -m unittest test_distributed)
 """
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 from test_snapshot import TRAIN, run, torch, write_corpus
@@ -27,13 +32,48 @@ TRAIN_CFG = {"batch_tokens": 300, "lr": 1e-3, "schedule": "rsqrt", "warmup": 10,
 STEPS = 3
 
 
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def launch(nproc, *args, timeout=900):
+    """Starts train.py as `nproc` processes with the environment torchrun gives its workers (RANK,
+    LOCAL_RANK, WORLD_SIZE, MASTER_ADDR/PORT: init_process_group's env:// rendezvous), without torchrun's
+    elastic agent (its rendezvous and 5-second monitor add nothing to what is tested and are slow on a
+    loaded machine). On failure or timeout every process's output is shown."""
+    port = str(free_port())
+    procs = []
+    for rank in range(nproc):
+        env = dict(os.environ, OMP_NUM_THREADS="1", RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE=str(nproc),
+                   LOCAL_WORLD_SIZE=str(nproc), MASTER_ADDR="127.0.0.1", MASTER_PORT=port)
+        procs.append(subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                      text=True, env=env))
+    deadline = time.time() + timeout
+    outs, failed = [], False
+    for p in procs:
+        try:
+            out, _ = p.communicate(timeout=max(1, deadline - time.time()))
+        except subprocess.TimeoutExpired:
+            for q in procs:
+                q.kill()
+            out, _ = p.communicate()
+            failed = True
+        outs.append(out)
+        failed |= p.returncode != 0
+    if failed:
+        raise AssertionError("train.py processes failed or timed out:\n" +
+                             "\n".join(f"--- rank {r} (rc {p.returncode}):\n{o}" for r, (p, o) in enumerate(zip(procs, outs))))
+
+
 def torchrun(nproc, *args):
     env = dict(os.environ, OMP_NUM_THREADS="1")
     # --redirects 1 --tee 1: Debian 12's torch 1.13 on Python 3.11 cannot parse the defaults ("0": Std.NONE is
     # not iterated by 3.11's IntFlag, so torchrun dies with "'NoneType' object has no attribute 'get'")
     cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", str(nproc),
            "--redirects", "1", "--tee", "1", *args]
-    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=900)
     if p.returncode != 0:
         raise AssertionError(f"torchrun failed ({p.returncode}):\n{p.stdout}\n{p.stderr}")
     return p.stdout
@@ -54,7 +94,7 @@ class DataParallel(unittest.TestCase):
     def tearDownClass(cls):
         cls.tmp.cleanup()
 
-    def train(self, name, nproc):
+    def train(self, name, nproc, runner=launch):
         d = self.tmp.name
         cfg = os.path.join(d, f"{name}.json")
         with open(cfg, "w") as f:
@@ -66,12 +106,12 @@ class DataParallel(unittest.TestCase):
         if nproc == 1:
             run(*args)
         else:
-            torchrun(nproc, *args)
+            runner(nproc, *args)
         return out, torch.load(grads)
 
-    def check(self, name):
+    def check(self, name, runner=launch):
         one_out, one = self.train(name, 1)
-        two_out, two = self.train(name, 2)
+        two_out, two = self.train(name, 2, runner)
         self.assertEqual(len(one), STEPS)
         self.assertEqual(len(two), STEPS)
         for step, (g1, g2) in enumerate(zip(one, two)):
@@ -110,6 +150,10 @@ class DataParallel(unittest.TestCase):
 
     def test_gru_two_gloo_processes_match_one(self):
         self.check("gru-additive")
+
+    @unittest.skipUnless(os.environ.get("ATTNSEQ_TEST_TORCHRUN"), "set ATTNSEQ_TEST_TORCHRUN=1: the same under torchrun")
+    def test_torchrun(self):
+        self.check("transformer", torchrun)
 
     def test_cuda_refused_without_gpu(self):
         if torch.cuda.is_available():

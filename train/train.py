@@ -351,7 +351,12 @@ def main():
     torch.set_num_threads(a.threads)
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    Trainer(a).run()
+    trainer = Trainer(a)
+    trainer.run()
+    if trainer.world.size > 1:  # see World.stop: no process-group teardown (checkpoints and log are written)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
 
 
 if __name__ == "__main__":

@@ -58,8 +58,12 @@ class World:
             dist.init_process_group("nccl" if device.type == "cuda" else "gloo")
 
     def stop(self):
+        """Waits for every process to finish (process 0 writes the last checkpoint). The process group is
+        not destroyed: torch 1.13's gloo group, freed after DDP's reducer, can deadlock on the GIL (a worker
+        thread freeing a tensor while the destructor joins it, seen on CI); train.py ends a distributed
+        process with os._exit once its files are written."""
         if self.size > 1 and dist.is_initialized():
-            dist.destroy_process_group()
+            dist.barrier()
 
     def wrap(self, model):
         """The module to run forward/backward through: DDP when several processes train."""

@@ -59,32 +59,41 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
     }
   });
 
-  test('self-attention and "it": its neighbours in every layer, cat and milk a quarter at most; the translations tell them apart', async () => {
+  test('self-attention and "it": its neighbours in every layer; the heads that reach for a noun pick the other one; the translations tell them apart', async () => {
     const text = claim('it');
     assert.match(text, /in both sentences and in every layer, “it” looks mostly at its neighbours/);
-    assert.match(text, /no head gives “cat” or “milk” more than about a quarter of its attention/);
+    assert.match(text, /with “hungry”, layer 5, head 2 gives “milk” about half of its attention; with “sweet”, layer 3, head 1 gives “cat” about a third/);
+    assert.match(text, /No head gives the referent itself \(the cat that was hungry, the milk that was sweet\) more than about a quarter/);
     const said = claim('it-output');
     const t = await load(transformer);
-    for (const [end, out] of [['hungry', 'car il avait faim.'], ['sweet', "car c'était sucré."]]) {
+    // [adjective, the referent, the other noun, the head (layer, head from 1) that reaches for the other noun,
+    //  its weight on it: the text's "about half" / "about a third", the translation's ending]
+    const cases = [['hungry', 'cat', 'milk', [5, 2], [0.4, 0.6], 'car il avait faim.'],
+      ['sweet', 'milk', 'cat', [3, 1], [0.25, 0.42], "parce que c'était sucré."]];
+    for (const [end, referent, other, [hl, hh], [lo, hi], out] of cases) {
       const sentence = `The cat drank the milk because it was ${end}.`;
       const gen = t.generate(sentence);
       const src = await gen.source;
       await gen.return();
       const pieces = src.sourceTokens.map((x) => x.piece);
-      const [it, cat, milk] = ['▁it', '▁cat', '▁milk'].map((p) => pieces.indexOf(p));
-      assert.ok(it > 1 && cat >= 0 && milk > 0, pieces.join(' '));
+      const [it, ref, oth] = ['▁it', `▁${referent}`, `▁${other}`].map((p) => pieces.indexOf(p));
+      assert.ok(it > 1 && ref >= 0 && oth >= 0, pieces.join(' '));
       const { layers, heads, rows, cols, data } = src.encoderAttention;
       const row = (l, h) => data.subarray(((l * heads + h) * rows + it) * cols, ((l * heads + h) * rows + it + 1) * cols);
+      let best = { w: -1 };
       for (let l = 0; l < layers; l++) {
         // neighbours: the two pieces before "it" (▁be cause) and the two after (was, the adjective)
         let near = 0;
         for (let h = 0; h < heads; h++) for (const j of [it - 2, it - 1, it + 1, it + 2]) near += row(l, h)[j] / heads;
         assert.ok(near > 0.5, `${end}: layer ${l + 1} gives the neighbours ${near.toFixed(2)} (${pieces.slice(it - 2, it + 3).join(' ')})`);
         for (let h = 0; h < heads; h++) {
-          assert.ok(row(l, h)[cat] < 0.3, `${end}: L${l + 1}H${h + 1} gives cat ${row(l, h)[cat]}`);
-          assert.ok(row(l, h)[milk] < 0.3, `${end}: L${l + 1}H${h + 1} gives milk ${row(l, h)[milk]}`);
+          assert.ok(row(l, h)[ref] < 0.25, `${end}: L${l + 1}H${h + 1} gives the referent ${referent} ${row(l, h)[ref]}`);
+          for (const j of [ref, oth]) if (row(l, h)[j] > best.w) best = { w: row(l, h)[j], l: l + 1, h: h + 1, j };
         }
       }
+      // of all heads, the largest weight on either noun is the stated head's, on the other noun
+      assert.deepEqual([best.l, best.h, pieces[best.j]], [hl, hh, `▁${other}`], `${end}: ${JSON.stringify(best)}`);
+      assert.ok(best.w >= lo && best.w <= hi, `${end}: L${hl}H${hh} gives ${other} ${best.w.toFixed(2)}`);
       const { text: translation } = await t.translate(sentence);
       assert.ok(translation.endsWith(out), `${sentence} → ${translation}`);
       assert.ok(said.includes(`…${out}`), `the tutorial quotes "${out}"`);

@@ -2,10 +2,9 @@
 # Training queue: two lanes, at most 2 training processes (1 thread each, niced so that builds and
 # tests on the same cores come first; budgets count each process's CPU time, so the time a niced run
 # waits is not charged) at once, for the models still to train or improve:
-#   lane A: en-fr-transformer (6+2 layers, long run)
+#   lane A: the scaled-dot GRU, then the no-attention baseline on the same recipe
 #   lane B: the GRU encoder-decoders of the score-function comparison, one recipe for all (180
-#           CPU-minutes, last-5 average): additive (en-fr-gru-attn), dot, general; lane A goes on
-#           with scaled dot and the no-attention baseline (same recipe) after the Transformer
+#           CPU-minutes, last-5 average): additive (en-fr-gru-attn), dot, general
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
 # en-fr-gru-attn, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
 # Resumable: runs whose work/ckpt/NAME/done exists are skipped, unfinished ones resume from
@@ -78,8 +77,8 @@ esac
 # en-zh-transformer and zh-en-transformer finished and shipped (2026-12-03/04): retrain them by name.
 # The no-attention baseline is retrained on the attention model's 180-minute budget (same recipe), so
 # the fixed-context comparison stays fair.
-( run en-fr-transformer work/data/en-fr 600; run en-fr-gru-scaled-dot work/data/en-fr 180
-  run en-fr-gru-noattn work/data/en-fr 180 ) &
+# en-fr-transformer finished its 600 minutes and shipped (2026-12-04): retrain it by name.
+( run en-fr-gru-scaled-dot work/data/en-fr 180; run en-fr-gru-noattn work/data/en-fr 180 ) &
 ( for g in attn dot general; do run en-fr-gru-$g work/data/en-fr 180; done ) &
 wait
 echo "$(date '+%F %T') queue finished"

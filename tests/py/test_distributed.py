@@ -19,7 +19,7 @@ import tempfile
 import time
 import unittest
 
-from test_snapshot import TRAIN, run, torch, write_corpus
+from test_snapshot import TRAIN, prepare_tiny, run, torch
 
 CONFIGS = {
     "transformer": {"arch": "transformer", "share_embeddings": True, "d_model": 16, "heads": 2, "ffn_dim": 32,
@@ -68,15 +68,10 @@ def launch(nproc, *args, timeout=900):
 
 
 def torchrun(nproc, *args):
-    env = dict(os.environ, OMP_NUM_THREADS="1")
     # --redirects 1 --tee 1: Debian 12's torch 1.13 on Python 3.11 cannot parse the defaults ("0": Std.NONE is
     # not iterated by 3.11's IntFlag, so torchrun dies with "'NoneType' object has no attribute 'get'")
-    cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", str(nproc),
-           "--redirects", "1", "--tee", "1", *args]
-    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=900)
-    if p.returncode != 0:
-        raise AssertionError(f"torchrun failed ({p.returncode}):\n{p.stdout}\n{p.stderr}")
-    return p.stdout
+    return run("-m", "torch.distributed.run", "--standalone", "--nproc_per_node", str(nproc),
+               "--redirects", "1", "--tee", "1", *args, timeout=900)
 
 
 @unittest.skipIf(torch is None, "needs python3-torch and python3-sentencepiece")
@@ -84,11 +79,7 @@ class DataParallel(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
-        d = cls.tmp.name
-        write_corpus(os.path.join(d, "pairs.tsv"))
-        cls.data = os.path.join(d, "data")
-        run(os.path.join(TRAIN, "prepare.py"), "--pairs", os.path.join(d, "pairs.tsv"), "--src", "en", "--tgt", "fr",
-            "--vocab", "120", "--joint", "--out", cls.data)
+        cls.data = prepare_tiny(cls.tmp.name)
 
     @classmethod
     def tearDownClass(cls):

@@ -40,12 +40,21 @@ def write_corpus(path, n=1500):
                     " ".join(FR[j] for j in idx).capitalize() + f" {i}.\tCC-BY test\n")
 
 
-def run(*args):
+def run(*args, timeout=None):
     env = dict(os.environ, OMP_NUM_THREADS="1")
-    p = subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env)
+    p = subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=timeout)
     if p.returncode != 0:
         raise AssertionError(f"{args[0]} failed ({p.returncode}):\n{p.stdout}\n{p.stderr}")
     return p.stdout
+
+
+def prepare_tiny(d):
+    """The synthetic corpus in d/pairs.tsv, prepared (joint 120-piece vocabulary) into d/data; -> d/data."""
+    write_corpus(os.path.join(d, "pairs.tsv"))
+    data = os.path.join(d, "data")
+    run(os.path.join(TRAIN, "prepare.py"), "--pairs", os.path.join(d, "pairs.tsv"), "--src", "en", "--tgt", "fr",
+        "--vocab", "120", "--joint", "--out", data)
+    return data
 
 
 @unittest.skipIf(torch is None, "needs python3-torch and python3-sentencepiece")
@@ -54,10 +63,7 @@ class SnapshotResume(unittest.TestCase):
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
         d = cls.tmp.name
-        write_corpus(os.path.join(d, "pairs.tsv"))
-        cls.data = os.path.join(d, "data")
-        run(os.path.join(TRAIN, "prepare.py"), "--pairs", os.path.join(d, "pairs.tsv"), "--src", "en", "--tgt", "fr",
-            "--vocab", "120", "--joint", "--out", cls.data)
+        cls.data = prepare_tiny(d)
         cls.cfg = os.path.join(d, "tiny.json")
         with open(cls.cfg, "w") as f:
             json.dump(CONFIG, f)

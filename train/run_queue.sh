@@ -3,7 +3,7 @@
 # tests on the same cores come first; budgets count each process's CPU time, so the time a niced run
 # waits is not charged) at once, for the models still to train or improve:
 #   lane A: the scaled-dot GRU, then the no-attention baseline on the same recipe
-#   lane B: the GRU encoder-decoders of the score-function comparison, one recipe for all (180
+#   lane B: the GRU encoder-decoders of the score-function comparison still to finish, one recipe for all (180
 #           CPU-minutes, last-5 average): additive (en-fr-gru-attn), dot, general
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
 # en-fr-gru-attn, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
@@ -35,7 +35,8 @@ run() {  # NAME DATA BUDGET_MIN
   [ -f "train/snapshots/$name.pt" ] && seed=(--seed-from "train/snapshots/$name.pt")
   nice -n 10 $PY train/train.py --data "$data" --arch-config "train/configs/$name.json" --out "$out" \
       --budget-min "$budget" --budget-clock cpu --threads 1 "${seed[@]}" >> "$out/stdout.txt" 2>&1
-  echo "$(date '+%F %T') end $name rc=$?"
+  local rc=$?  # (read before the echo: its $(date) would reset $?)
+  echo "$(date '+%F %T') end $name rc=$rc"
   if [ -f "$out/done" ] && [ -x train/finish_run.sh ]; then
     train/finish_run.sh "$name" "$data" >> "$out/finish.txt" 2>&1 || echo "finish_run $name failed"
   fi
@@ -77,8 +78,10 @@ esac
 # en-zh-transformer and zh-en-transformer finished and shipped (2026-12-03/04): retrain them by name.
 # The no-attention baseline is retrained on the attention model's 180-minute budget (same recipe), so
 # the fixed-context comparison stays fair.
-# en-fr-transformer finished its 600 minutes and shipped (2026-12-04): retrain it by name.
+# en-fr-transformer finished its 600 minutes and shipped (2026-12-04): retrain it by name; so did
+# en-fr-gru-attn (2026-12-04). en-fr-gru-dot finished on the last machine: its snapshot holds the final
+# weights, so its seeded run only evaluates them (budget already spent) and finish_run.sh exports them.
 ( run en-fr-gru-scaled-dot work/data/en-fr 180; run en-fr-gru-noattn work/data/en-fr 180 ) &
-( for g in attn dot general; do run en-fr-gru-$g work/data/en-fr 180; done ) &
+( for g in dot general; do run en-fr-gru-$g work/data/en-fr 180; done ) &
 wait
 echo "$(date '+%F %T') queue finished"

@@ -16,7 +16,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from attnseq_train import modelfile, safetensors_io  # noqa: E402
+from attnseq_train import checkpoint as ckpt, modelfile, safetensors_io  # noqa: E402
 from attnseq_train.models import build_model  # noqa: E402
 from attnseq_train.spm_json import tokenizer_json  # noqa: E402
 
@@ -54,7 +54,7 @@ def provenance(c, int8):
 
 
 def export(ckpt_path, out, int8=False, name=None, description=None):
-    c = torch.load(ckpt_path, map_location="cpu")
+    c = ckpt.load(ckpt_path)
     model = build_model(c["config"])
     model.load_state_dict(c["model"])
     data = c["data"]

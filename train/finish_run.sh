@@ -10,7 +10,7 @@ mkdir -p work/models work/eval
 # The average of the last evaluations' weights (train/average.py) when it beats best.pt on valid BLEU.
 ckpt=work/ckpt/$name/best.pt
 if [ -d "work/ckpt/$name/recent" ] && $PY train/average.py "work/ckpt/$name" --last 5; then
-  ckpt=$($PY -c "import torch,sys; a,b=(torch.load(p,map_location='cpu')['valid_bleu'] for p in sys.argv[1:]); print(sys.argv[1] if a>b else sys.argv[2])" \
+  ckpt=$($PY -c "import sys; sys.path.insert(0,'train'); from attnseq_train.checkpoint import load; a,b=(load(p)['valid_bleu'] for p in sys.argv[1:]); print(sys.argv[1] if a>b else sys.argv[2])" \
          "work/ckpt/$name/avg.pt" "work/ckpt/$name/best.pt")
 fi
 $PY train/history.py "work/ckpt/$name/last.pt"   # the learning curve: docs/eval/history/NAME.json

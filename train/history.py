@@ -13,14 +13,15 @@ import json
 import os
 import sys
 
-import torch
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train import checkpoint as ckpt  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def history_of(path, name=None, finished=None):
     """finished: whether the run has reached its budget (default: a `done` file next to the checkpoint)."""
-    c = torch.load(path, map_location="cpu")
+    c = ckpt.load(path)
     st = c["state"]
     if name is None:
         name = os.path.basename(os.path.dirname(os.path.abspath(path)))

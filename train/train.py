@@ -113,6 +113,8 @@ class Trainer:
         self.cfg = model_config(self.arch, self.meta)
         self.world = World()
         self.device = pick_device(getattr(a, "device", "cpu"), self.world.local_rank)
+        if self.device.type == "cuda":  # TensorFloat-32 matrix products (Ampere and later): float32 range, ~10-bit mantissa
+            torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = True
         self.world.start(self.device)
         os.makedirs(a.out, exist_ok=True)
         self.log = Logger(os.path.join(a.out, "log.txt") if self.world.main else None)

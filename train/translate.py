@@ -11,6 +11,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train import checkpoint as ckpt  # noqa: E402
 from attnseq_train.modelfile import load_model_file  # noqa: E402
 from attnseq_train.models import build_model  # noqa: E402
 from attnseq_train.search import translate_ids  # noqa: E402
@@ -21,7 +22,7 @@ def load(a):
     if a.model:
         model, cfg, fmeta = load_model_file(a.model)
         return model, cfg, load_tokenizers(a.data, fmeta)
-    c = torch.load(a.ckpt, map_location="cpu")
+    c = ckpt.load(a.ckpt)
     model = build_model(c["config"])
     model.load_state_dict(c["model"])
     model.eval()

@@ -151,6 +151,16 @@ class SearchAndFiles(unittest.TestCase):
         for out, s in zip(beam_search(m, self.srcs(), beam=2), self.srcs()):
             self.assertLessEqual(len(out), 2 * len(s) + 10)
 
+    def test_length_cap_at_the_position_table(self):
+        """A Transformer stops at its max_positions, as the C++ runtime does (2 * 12 + 10 would be 34)."""
+        from attnseq_train.search import beam_search, greedy
+        m = self.model(dict(TF_CFG, max_positions=20))
+        with torch.no_grad():
+            m.decoder.out_bias[3] -= 100.0  # eos never wins
+        srcs = self.srcs()
+        self.assertEqual([len(o) for o in greedy(m, srcs)], [min(2 * len(s) + 10, 20) for s in srcs])
+        self.assertLessEqual(max(len(o) for o in beam_search(m, srcs, beam=2)), 20)
+
     @staticmethod
     def norm_score(m, src, out):
         """Length-normalized log-probability of out + eos given src (alpha = 1)."""

@@ -25,4 +25,8 @@ def set_rng_state(s):
 
 
 def load(path):
-    return torch.load(path, map_location="cpu")
+    # our checkpoints hold plain Python state beside the tensors: PyTorch >= 2.6 loads only tensors by default
+    try:
+        return torch.load(path, map_location="cpu", weights_only=False)
+    except TypeError:  # PyTorch older than 1.13 has no weights_only
+        return torch.load(path, map_location="cpu")

@@ -1,7 +1,7 @@
 """Batched greedy and beam search over the reference models (encode / step / reorder).
 
 Sources are id lists that already end with eos (3). The output length is capped at
-2 * len(source) + 10 tokens (eos included); a hypothesis that reaches the cap ends there,
+2 * len(source) + 10 tokens (eos included) and at the model's max_target_len; a hypothesis that reaches the cap ends there,
 without eos (as the C++ runtime does).
 Beam search ranks finished hypotheses by score / length**alpha (length counts eos).
 """
@@ -23,8 +23,15 @@ def device_of(model):
     return next(model.parameters()).device
 
 
-def max_lengths(src_lens):
-    return 2 * src_lens + 10
+def max_target_len(cfg):
+    """The longest output a model can produce, as the C++ runtime's ModelConfig::max_target_len: the
+    Transformer's position table, 1024 for the RNN."""
+    return cfg["max_positions"] if cfg["arch"] == "transformer" else 1024
+
+
+def max_lengths(src_lens, cfg):
+    """Output length caps (eos included) for source lengths: 2 * len + 10, at most max_target_len(cfg)."""
+    return (2 * src_lens + 10).clamp(max=max_target_len(cfg))
 
 
 @torch.no_grad()
@@ -33,7 +40,7 @@ def greedy(model, srcs):
     dev = device_of(model)
     src, lens = pad_batch(srcs, dev)
     state = model.encode(src, lens)
-    limit = max_lengths(lens)
+    limit = max_lengths(lens, model.cfg)
     B = src.size(0)
     tokens = torch.full((B,), BOS, dtype=torch.long, device=dev)
     done = torch.zeros(B, dtype=torch.bool, device=dev)
@@ -59,7 +66,7 @@ def beam_search(model, srcs, beam=5, alpha=1.0):
     B, K = src.size(0), beam
     state = model.encode(src, lens)
     state = model.reorder(state, torch.arange(B, device=dev).repeat_interleave(K))
-    limit = max_lengths(lens).tolist()
+    limit = max_lengths(lens, model.cfg).tolist()
     scores = torch.full((B, K), float("-inf"), device=dev)
     scores[:, 0] = 0.0
     hist = torch.full((B * K, 0), PAD, dtype=torch.long, device=dev)

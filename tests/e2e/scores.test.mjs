@@ -46,7 +46,13 @@ test('four score functions side by side, with the engine\'s numbers', async () =
     const t = await Translator.load(path.join(dir, `${c.kind}.safetensors`), { worker: false });
     const gen = t.generate(text, { alternatives: 1 });
     const { value: s } = await gen.next();
-    const src = (await gen.source).sourceTokens.map((x) => x.piece.replace(/\u2581/g, ' ').trim() || '\u2423');
+    // a piece that continues a word (no ▁, after a non-control piece, with a letter or digit) is marked ·
+    const pieces = (await gen.source).sourceTokens.map((x) => x.piece);
+    const src = pieces.map((p, j) => {
+      const text = p.replace(/\u2581/g, ' ').trim() || '\u2423';
+      const cont = j > 0 && !p.startsWith('\u2581') && !/^<\/?s>$/.test(p) && !/^<\/?s>$/.test(pieces[j - 1]) && /[\p{L}\p{N}]/u.test(text);
+      return cont ? `\u00B7${text}` : text;
+    });
     await gen.return();
     t.dispose();
     const w = Array.from(s.crossAttention.data), e = Array.from(s.crossScores.data);

@@ -112,4 +112,22 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
         `the gap to attention widens at ${buckets[k]}`);
     }
   });
+
+  test('score functions: "the same embedding and hidden sizes and the same training recipe" (the demo\'s section)', async () => {
+    const { default: en } = await import('../../web/src/i18n/en.js');
+    assert.match(en['sc.hint'], /same embedding and hidden sizes and the same training recipe/);
+    const header = (e) => {
+      const b = readFileSync(path.join(ROOT, 'models', e.file));
+      const meta = JSON.parse(b.subarray(8, 8 + Number(b.readBigUInt64LE(0))).toString('utf8')).__metadata__;
+      return { config: JSON.parse(meta.config), training: JSON.parse(meta.training) };
+    };
+    for (const pair of new Set(manifest.models.filter((m) => m.arch === 'rnn').map((m) => `${m.src}-${m.tgt}`))) {
+      const scored = manifest.models.filter((m) => m.arch === 'rnn' && m.attention !== 'none' && `${m.src}-${m.tgt}` === pair).map(header);
+      for (const h of scored.slice(1)) {
+        for (const k of ['emb_dim', 'hidden', 'vocab_src', 'vocab_tgt']) assert.equal(h.config[k], scored[0].config[k], `${pair}: ${k}`);
+        assert.deepEqual(h.training.train_params, scored[0].training.train_params, `${pair}: training parameters`);
+        assert.equal(h.training.data.pairs_sha256, scored[0].training.data.pairs_sha256, `${pair}: training data`);
+      }
+    }
+  });
 });

@@ -348,7 +348,8 @@ export class AppController {
         rows.push(s.alignment);
         scores.push(s.crossScores?.data ?? new Float32Array(0));
       }
-      out.push({ kind, entry, source: src.sourceTokens.map((x) => x.piece), target, rows, scores });
+      const controls = [tr.info.controlIds.bosPiece, tr.info.controlIds.eosPiece];
+      out.push({ kind, entry, source: src.sourceTokens.map((x) => x.piece), target, rows, scores, controls });
     }
     return out;
   }

@@ -6,12 +6,14 @@
 // data: {
 //   step: number                     the step shown (0-based; clamped per model)
 //   models: {kind, label, source: string[], target: string[], rows: ArrayLike<number>[],
-//            scores: ArrayLike<number>[], bleu: {overall: number|null, buckets: [string, number|null][]} | null}[]
+//            scores: ArrayLike<number>[], bleu: {overall: number|null, buckets: [string, number|null][]} | null,
+//            controls?: string[]}[]      source/target are pieces; a piece that continues a word is shown
+//                                     as such ("ate" → "a", "·te"), the engine's control pieces (controls) never
 //   missing: string[]                kinds the catalogue has no model for (named, not hidden)
 // }
 // events: attnseq-pick {index} when a row (step) of a matrix is activated.
 import { View, define, h, pct } from './dom.js';
-import { pieceText } from '../state/contract.js';
+import { groupLabels, pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 import './heatmap.js';
 
@@ -32,14 +34,18 @@ class ScoreCompare extends View {
       const i = Math.min(d.step, m.target.length - 1);
       const sc = Array.from(m.scores[i] ?? []), w = Array.from(m.rows[i] ?? []);
       const order = [...w.keys()].sort((a, b) => w[b] - w[a]).slice(0, 3);
+      const controls = m.controls ?? [];
+      // one label per piece (the rows and scores are the engine's, per piece)
+      const src = groupLabels(m.source, m.source.map((_, j) => [j]), controls);
+      const tgt = groupLabels(m.target, m.target.map((_, j) => [j]), controls);
       const heat = /** @type {any} */ (document.createElement('attnseq-heatmap'));
-      heat.data = { rowLabels: m.target, colLabels: m.source, rows: m.rows, current: i, caption: t('sc.caption', { name: t(NAMES[m.kind]) }) };
+      heat.data = { rowLabels: tgt, colLabels: src, rows: m.rows, current: i, caption: t('sc.caption', { name: t(NAMES[m.kind]) }) };
       grid.appendChild(h('div', { class: 'sc-card', 'data-kind': m.kind },
         h('h4', {}, t(NAMES[m.kind])),
         h('p', { class: 'sc-formula' }, h('code', {}, FORMULAS[m.kind])),
-        h('p', { class: 'sc-step' }, t('sc.step', { n: i + 1, token: pieceText(m.target[i] ?? '') })),
+        h('p', { class: 'sc-step' }, t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })),
         h('table', { class: 'sc-top' }, h('tbody', {}, order.map((j) => h('tr', {},
-          h('th', { scope: 'row' }, pieceText(m.source[j] ?? '')), h('td', { class: 'num' }, `e = ${sc[j]?.toFixed(2) ?? '?'}`),
+          h('th', { scope: 'row' }, pieceText(src[j] ?? '')), h('td', { class: 'num' }, `e = ${sc[j]?.toFixed(2) ?? '?'}`),
           h('td', { class: 'num' }, `α = ${pct(w[j])}`))))),
         heat,
         h('p', { class: 'sc-bleu hint' }, m.bleu ? t('sc.bleu', {

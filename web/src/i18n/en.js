@@ -191,7 +191,7 @@ export default {
   'model.int8': "8-bit weights",
   'model.f32': "32-bit weights",
   'sc.heading': "Score functions: four ways to compare the decoder state with the encoder states",
-  'sc.hint': "The same sentence through four GRU encoder–decoders of the same size and training, differing only in their attention score. The numbers are each model's scores e_j and weights α_j at the selected step.",
+  'sc.hint': "The same sentence through four GRU encoder–decoders with the same embedding and hidden sizes and the same training recipe, differing only in their attention score. The numbers are each model's scores e_j and weights α_j at the selected step.",
   'sc.run': "Compare the score functions on this sentence",
   'sc.additive': "Additive (Bahdanau)",
   'sc.dot': "Dot product (Luong)",

@@ -19,6 +19,14 @@ test('a reload with the network blocked still translates', async () => {
   const port = srv.port;
   browser = await launch();
   const { page, context } = browser;
+  await page.addInitScript(() => {
+    const order = globalThis.__order = [];
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (...a) => { order.push('service worker registered'); return register(...a); };
+    new MutationObserver((_, obs) => {
+      if (document.body?.dataset.runs) { order.push('translation shown'); obs.disconnect(); }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-runs'] });
+  });
   await page.goto(`${srv.url}?speed=8&model=${encodeURIComponent(model.id)}`);
   await waitForRunEnd(page, 1);
   // The service worker has taken the page and says everything it loaded is cached.
@@ -28,6 +36,10 @@ test('a reload with the network blocked still translates', async () => {
   const modelGets = served.filter((l) => / GET \/models\/.*\.safetensors$/.test(l) && l.startsWith('200'));
   const file = path.basename(model.file);
   assert.ok(modelGets.length >= 1 && modelGets.every((l) => l.endsWith(`/${file}`)), `model downloads: ${modelGets.join('; ')}`);
+  // The service worker (whose install downloads the precache list) is registered only after the first
+  // translation is on screen, so none of that competes with the model's download.
+  const order = await page.evaluate(() => globalThis.__order);
+  assert.deepEqual(order.slice(0, 2), ['translation shown', 'service worker registered'], order.join(', '));
 
   // Network gone, right after the notice: the server is closed (connections refused) and the browser
   // is offline. Reloads work every time (20 in a row), with no console error.

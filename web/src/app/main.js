@@ -166,6 +166,7 @@ async function run(start, fromIndex = -1, step = undefined) {
   } catch (e) {
     console.warn(e);  // shown in the status line
   }
+  startOfflineSupport();
 }
 
 let options = () => stores.options.get();  // the form replaces it once the engine's option table is known
@@ -268,7 +269,16 @@ async function start() {
   } catch (e) {
     console.warn(e);  // shown in the status line
     stores.model.set({ status: 'error', error: e.message, errorCode: e.code ?? 'LOAD_FAILED' });
+    startOfflineSupport();
   }
 }
+
+// The service worker's install downloads every file of precache.json (about 80): it is registered once
+// the first translation is on screen (or has failed), or after 10 s, so that on a new visitor's first
+// visit it does not compete with the model's download; its messages are heard from the start.
+/** @type {() => void} */
+let startOfflineSupport = () => {};
+const offlineStart = new Promise((resolve) => { startOfflineSupport = () => resolve(undefined); });
+if (/^https?:$/.test(location.protocol) && BASE) registerServiceWorker(new URL('./sw.js', BASE), (msg) => { $('#sw-status').textContent = msg; }, offlineStart);
 start();
-if (/^https?:$/.test(location.protocol) && BASE) registerServiceWorker(new URL('./sw.js', BASE), (msg) => { $('#sw-status').textContent = msg; });
+setTimeout(startOfflineSupport, 10_000);

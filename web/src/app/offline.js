@@ -11,10 +11,14 @@ let retries = 0;
 const updatedFiles = [];
 
 /**
+ * Listens to the service worker at once (a page it controls hears about changed models during its
+ * own load), and registers it when `when` resolves (the demo waits for its first translation, so the
+ * install's downloads do not compete with the model's).
  * @param {URL} url        of sw.js
  * @param {(msg: string) => void} report
+ * @param {Promise<unknown>} [when]
  */
-export function registerServiceWorker(url, report) {
+export function registerServiceWorker(url, report, when = Promise.resolve()) {
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
   if (new URLSearchParams(location.search).has('nosw')) return;
   navigator.serviceWorker.addEventListener('message', (e) => {
@@ -35,7 +39,7 @@ export function registerServiceWorker(url, report) {
     }
     report(updatedFiles.length ? t('sw.modelUpdated', { file: updatedFiles.join(', ') }) : t('sw.ready'));
   });
-  navigator.serviceWorker.register(url, { scope: new URL('./', url).href })
+  when.then(() => navigator.serviceWorker.register(url, { scope: new URL('./', url).href }))
     .then(() => navigator.serviceWorker.ready)
     .then((reg) => { registration = reg; cacheLoadedResources(); })
     .catch((e) => console.warn('attnseq: service worker not registered:', e.message));

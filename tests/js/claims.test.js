@@ -59,6 +59,24 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
     }
   });
 
+  test('alignment: "with detours … and a few steps resting on the end token </s>" (the same sentence, both models)', async () => {
+    assert.match(claim('detours'), /with detours where they do not \(and a few steps resting on the end token <code>&lt;\/s&gt;<\/code>\)/);
+    for (const e of [defaultEntry, gruAttn]) {
+      const r = await (await load(e)).translate('I ate an apple and then a banana.');
+      const { data, rows, cols } = r.attention;
+      const arg = [];
+      for (let i = 0; i < rows - 1; i++) {  // the final </s> row left out
+        let b = 0;
+        for (let j = 1; j < cols; j++) if (data[i * cols + j] > data[i * cols + b]) b = j;
+        arg.push(b);
+      }
+      const onEnd = arg.filter((b) => b === cols - 1).length;
+      assert.ok(onEnd >= 1 && onEnd <= arg.length / 3, `${e.id}: ${onEnd} of ${arg.length} steps rest on </s>`);
+      const words = arg.filter((b) => b !== cols - 1);
+      assert.ok(words.some((b, i) => i > 0 && b < words[i - 1]), `${e.id}: a detour (argmax going back): ${words.join(',')}`);
+    }
+  });
+
   test('self-attention and "it": its neighbours in every layer; the heads that reach for a noun pick the other one; the translations tell them apart', async () => {
     const text = claim('it');
     assert.match(text, /in both sentences and in every layer, “it” looks mostly at its neighbours/);

@@ -93,6 +93,31 @@ for (const viewport of [PHONE, LAPTOP]) {
         t.diagnostic(`decoder loop: ${loop.rows} rows, ${loop.listHeight} px high, overflow-y ${loop.overflowY}, max-height ${loop.maxHeight}`);
         await page.locator('#generation').screenshot({ path: path.join(ARTIFACTS, 'layout-decoder-loop-390.png') });
       }
+      // Figures wider than the screen scroll sideways and say so (phones hide scroll bars): an edge
+      // with more figure behind it fades, a line under the figure says to scroll; none when it fits.
+      const figState = () => page.locator('.fig-scroll').evaluateAll((boxes) => boxes.filter((b) => b.checkVisibility()).map((b) => ({
+        over: b.scrollWidth > b.clientWidth + 1, right: b.classList.contains('more-right'), left: b.classList.contains('more-left'),
+        hint: b.nextElementSibling?.classList.contains('scroll-hint') && !b.nextElementSibling.hidden,
+        in: b.closest('[id]')?.id,
+      })));
+      // (the marks follow a ResizeObserver, which reports at the next frame)
+      await page.waitForFunction(() => [...document.querySelectorAll(".fig-scroll")].filter((b) => b.checkVisibility())
+        .every((b) => (b.scrollWidth > b.clientWidth + 1) === (b.classList.contains('more-left') || b.classList.contains('more-right'))), null, { timeout: 5000 }).catch(() => {});
+      const figs = await figState();
+      for (const f of figs) assert.equal(f.hint, f.over, `scroll line shown exactly when the figure overflows (${JSON.stringify(f)})`);
+      for (const f of figs) assert.equal(f.left || f.right, f.over, `an edge fades exactly when the figure overflows (${JSON.stringify(f)})`);
+      if (phone) {
+        assert.ok(figs.some((f) => f.over), `at 390 px the long sentence's figures overflow: ${JSON.stringify(figs)}`);
+        const heat = page.locator('attnseq-heatmap .fig-scroll').first();
+        if (await heat.evaluate((b) => b.scrollWidth > b.clientWidth + 1)) {
+          await heat.evaluate((b) => { b.scrollLeft = b.scrollWidth; });
+          await page.waitForFunction(() => {
+            const b = document.querySelector('attnseq-heatmap .fig-scroll');
+            return b && !b.classList.contains('more-right') && b.classList.contains('more-left');
+          }, null, { timeout: 5000 });
+        }
+      }
+      t.diagnostic(`figures: ${figs.length}, overflowing: ${figs.filter((f) => f.over).length}`);
       // Beam search (the tree and the hypotheses) and the Compare section's results.
       await demoTranslate(page, LONG, ++runs, { strategy: 'beam', beamSize: 4 });
       await assertPageFits(page, 'after beam search');

@@ -12,7 +12,7 @@
 //   showAll?: boolean         also draw the earlier rows (faint); default true
 // }
 // events: attnseq-pick {index} when a target token is activated.
-import { View, define, h, s, textWidth, pct, watchWidth, beforePaint } from './dom.js';
+import { View, define, h, s, textWidth, pct, watchWidth, beforePaint, scrollBox } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -146,8 +146,8 @@ class AttentionLines extends View {
       g.setAttribute('role', 'button');
       g.setAttribute('aria-label', t('lines.target', { token: g.textContent }));
     });
-    const scroller = h('div', { class: 'fig-scroll' }, svg);
-    this.appendChild(scroller);
+    const { wrap, box: scroller } = scrollBox(svg);
+    this.appendChild(wrap);
     // A figure wider than its box scrolls: keep the current token in view.
     const cur = svg.querySelector('.fig-tgt.current rect');
     if (cur) {

@@ -10,7 +10,7 @@
 //
 // data: { trace: {parent, token, piece, logprob, score, kept, finished}[][], best: number[] (token ids
 //         of the hypothesis shown), beamSize: number, upto?: number (last step drawn) }
-import { View, define, h, s, textWidth, watchWidth } from './dom.js';
+import { View, define, h, s, textWidth, watchWidth, scrollBox } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -139,7 +139,7 @@ class BeamTree extends View {
       return;
     }
     // .fig-scroll only matters for a single step wider than the box (a very long token on a phone).
-    this.appendChild(h('div', { class: 'fig-scroll' }, beamSVG(d, this.#box?.width || Infinity)));
+    this.appendChild(scrollBox(beamSVG(d, this.#box?.width || Infinity)).wrap);
     this.appendChild(h('ul', { class: 'legend' },
       h('li', { class: 'lg-kept' }, t('beam.lgKept')), h('li', { class: 'lg-pruned' }, t('beam.lgPruned')),
       h('li', { class: 'lg-finished' }, t('beam.lgFinished')), h('li', { class: 'lg-best' }, t('beam.lgBest'))));

@@ -5,7 +5,7 @@
 //
 // data: { source: string[], target: string[], rows: ArrayLike<number>[] | null (null: fixed context),
 //         current?: number }
-import { View, define, h, s, textWidth } from './dom.js';
+import { View, define, h, s, textWidth, scrollBox } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -61,7 +61,7 @@ class ContextFigure extends View {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
       return;
     }
-    this.appendChild(h('div', { class: 'fig-scroll' }, contextSVG(d)));
+    this.appendChild(scrollBox(contextSVG(d)).wrap);
     this.appendChild(h('p', { class: 'hint' }, d.rows ? t('ctx.attnHint') : t('ctx.fixedHint')));
   }
 

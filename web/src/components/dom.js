@@ -1,5 +1,5 @@
 // DOM helpers for the views. Text is only ever inserted as text nodes (never parsed as HTML).
-import { onLanguageChange, withLanguage } from '../i18n/index.js';
+import { onLanguageChange, t, withLanguage } from '../i18n/index.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -120,4 +120,38 @@ export function textWidth(text, font = '13px system-ui, sans-serif') {
   if (!ctx) return text.length * 8;
   ctx.font = font;
   return ctx.measureText(text).width;
+}
+
+// A figure wider than its box scrolls sideways; phones hide scroll bars, so an edge with more figure
+// behind it fades out (class more-left / more-right) and a line under the figure says to scroll.
+// One observer for every box: it follows the box's width and the figure's, and lets go of boxes that
+// left the page.
+const watcher = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => {
+  for (const e of entries) {
+    const box = /** @type {HTMLElement} */ (e.target.classList.contains('fig-scroll') ? e.target : e.target.parentElement);
+    if (!box?.isConnected) { watcher?.unobserve(e.target); continue; }
+    markOverflow(box);
+  }
+}) : null;
+
+/** @param {HTMLElement} box */
+function markOverflow(box) {
+  const left = box.scrollLeft > 1, right = box.scrollWidth - box.clientWidth - box.scrollLeft > 1;
+  box.classList.toggle('more-left', left);
+  box.classList.toggle('more-right', right);
+  const hint = /** @type {HTMLElement | null} */ (box.nextElementSibling);
+  if (hint?.classList.contains('scroll-hint')) hint.hidden = !(left || right);
+}
+
+/**
+ * A sideways-scrolling box for a figure, with its "scroll" line: append `wrap`; `box` scrolls.
+ * @param {Element} figure
+ */
+export function scrollBox(figure) {
+  const box = h('div', { class: 'fig-scroll' }, figure);
+  box.addEventListener('scroll', () => markOverflow(box), { passive: true });
+  watcher?.observe(box);
+  watcher?.observe(figure);
+  const wrap = h('div', { class: 'fig-wrap' }, box, h('p', { class: 'scroll-hint hint', hidden: true }, t('fig.scrollMore')));
+  return { wrap, box };
 }

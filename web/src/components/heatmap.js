@@ -10,7 +10,7 @@
 //   caption: string
 // }
 // events: attnseq-pick {index} when a row header is activated.
-import { View, define, h, s, pct } from './dom.js';
+import { View, define, h, s, pct, scrollBox } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -77,7 +77,7 @@ class Heatmap extends View {
       body.appendChild(tr);
     });
     table.appendChild(body);
-    this.appendChild(h('div', { class: 'fig-scroll' }, table));
+    this.appendChild(scrollBox(table).wrap);
     this.appendChild(h('p', { class: 'readout', 'aria-live': 'polite' }, t('heatmap.hint')));
     if (hadFocus) /** @type {HTMLTableCellElement | null} */ (this.querySelector('td[tabindex="0"]'))?.focus({ preventScroll: true });
   }

@@ -15,7 +15,7 @@
 //   context: ArrayLike<number>              the head's part of the context vector (C)
 //   values: {data, cols, from, to} | null   [S × cols] vectors, this head's columns [from, to)
 // } | {none: true, index, target} (a model without attention)
-import { View, define, h, pct } from './dom.js';
+import { View, define, h, pct, scrollBox } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -72,7 +72,7 @@ class SoftmaxStep extends View {
     table.appendChild(body);
     const total = w.reduce((a, b) => a + b, 0);
     table.appendChild(h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, 'Σ'), h('td'), h('td', { class: 'num exp' }, z.toFixed(3)), h('td', { class: 'num' }, pct(total)))));
-    this.appendChild(h('div', { class: 'fig-scroll' }, table));
+    this.appendChild(scrollBox(table).wrap);
     this.appendChild(h('p', { class: 'sm-formula' }, ...t('sm.formula').split('\n').map((line) => h('span', {}, line))));
     this.appendChild(this.#context(d, pieces, w));
   }
@@ -95,7 +95,7 @@ class SoftmaxStep extends View {
       }))));
     for (let j = 0; j < S; j++) grid.appendChild(row(pieceText(pieces[j] ?? ''), `× ${pct(w[j])}`, (c) => data[j * cols + from + c], w[j] > 0.3 ? 'strong' : ''));
     grid.appendChild(row(`c${d.index + 1}`, '=', (c) => d.context[c], 'sm-ctx'));
-    block.appendChild(h('div', { class: 'fig-scroll' }, grid));
+    block.appendChild(scrollBox(grid).wrap);
     block.appendChild(h('p', { class: 'hint' }, t('sm.vectorsHint', { dims: C })));
     return block;
   }

@@ -145,6 +145,7 @@ export default {
   'attn.pieces': "Pieces (what the model reads)",
   'attn.words': "Words (aggregated)",
   'fig.selfCaption': "Encoder self-attention of «{token}»",
+  'fig.scrollMore': "Scroll sideways to see the whole figure (it is wider than the screen).",
   'fig.noStep': "before the first step",
   'fig.stepLabel': "step {n}: {token}",
   'sw.ready': "Available offline.",

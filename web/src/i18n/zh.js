@@ -145,6 +145,7 @@ export default {
   'attn.pieces': "子词（模型读到的单位）",
   'attn.words': "词（汇总）",
   'fig.selfCaption': "「{token}」的编码器自注意力",
+  'fig.scrollMore': "图比屏幕宽：左右滑动可看到整张图。",
   'fig.noStep': "第一步之前",
   'fig.stepLabel': "第 {n} 步：{token}",
   'sw.ready': "可离线使用。",

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Average the weights of a run's last evaluations (OUT/recent/, written by train.py) into one checkpoint.
 
-    /usr/bin/python3 train/average.py work/ckpt/en-fr-transformer [--last 5] [--out RUN/avg.pt]
+    /usr/bin/python3 train/average.py work/ckpt/en-fr-transformer [--last 5] [--out RUN/avg.pt] [--pick]
 
 The result has best.pt's fields (config, data, meta, training progress of the newest averaged
 checkpoint) and its own greedy valid BLEU (the same 300 segments as training), so export.py and
-finish_run.sh take it like best.pt.
+finish_run.sh take it like best.pt. With --pick, stdout is only the path of the better of the two on
+valid BLEU (the average or best.pt; a tie keeps best.pt), for scripts; the report goes to stderr.
 """
 import argparse
 import os
@@ -37,6 +38,7 @@ def main():
     ap.add_argument("--last", type=int, default=5)
     ap.add_argument("--out")
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--pick", action="store_true", help="print only the better checkpoint's path (see above)")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     d = os.path.join(a.run, "recent")
@@ -58,7 +60,9 @@ def main():
     path = a.out or os.path.join(a.run, "avg.pt")
     ckpt.atomic_save(out, path)
     print(f"{path}: average of steps {out['averaged']}: valid BLEU {bleu['score']:.2f} "
-          f"(best.pt {best['valid_bleu']:.2f} at step {best['step']})")
+          f"(best.pt {best['valid_bleu']:.2f} at step {best['step']})", file=sys.stderr if a.pick else sys.stdout)
+    if a.pick:
+        print(path if bleu["score"] > best["valid_bleu"] else os.path.join(a.run, "best.pt"))
 
 
 if __name__ == "__main__":

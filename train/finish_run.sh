@@ -9,9 +9,8 @@ name=$1 data=$2 PY=/usr/bin/python3
 mkdir -p work/models work/eval
 # The average of the last evaluations' weights (train/average.py) when it beats best.pt on valid BLEU.
 ckpt=work/ckpt/$name/best.pt
-if [ -d "work/ckpt/$name/recent" ] && $PY train/average.py "work/ckpt/$name" --last 5; then
-  ckpt=$($PY -c "import sys; sys.path.insert(0,'train'); from attnseq_train.checkpoint import load; a,b=(load(p)['valid_bleu'] for p in sys.argv[1:]); print(sys.argv[1] if a>b else sys.argv[2])" \
-         "work/ckpt/$name/avg.pt" "work/ckpt/$name/best.pt")
+if [ -d "work/ckpt/$name/recent" ]; then
+  ckpt=$($PY train/average.py "work/ckpt/$name" --last 5 --pick) || ckpt=work/ckpt/$name/best.pt
 fi
 $PY train/history.py "work/ckpt/$name/last.pt"   # the learning curve: docs/eval/history/NAME.json
 echo "exporting $ckpt"

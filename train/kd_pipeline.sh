@@ -25,13 +25,7 @@ train() {  # NAME DATA CONFIG MINUTES
       --budget-min "$4" --device "$dev" --threads 1 --log-every-s 15 > "$out/$1.log" 2>&1
 }
 pick() {  # RUN -> the better of best.pt and the last-5 average
-  local run=$CKPT/$1
-  if $PY train/average.py "$run" --last 5 --threads "${PICK_THREADS:-1}" >> "$out/$1.log" 2>&1; then
-    $PY -c "import sys; sys.path.insert(0,'train'); from attnseq_train.checkpoint import load; a,b=(load(p)['valid_bleu'] for p in sys.argv[1:]); print(sys.argv[1] if a>b else sys.argv[2])" \
-        "$run/avg.pt" "$run/best.pt"
-  else
-    echo "$run/best.pt"
-  fi
+  $PY train/average.py "$CKPT/$1" --last 5 --pick --threads "${PICK_THREADS:-1}" 2>> "$out/$1.log" || echo "$CKPT/$1/best.pt"
 }
 
 say "teacher: $tmin min on $dev"

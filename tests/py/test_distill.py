@@ -88,6 +88,14 @@ class Distill(unittest.TestCase):
         run(os.path.join(TRAIN, "distill.py"), "--from-ids", self.ids, "--data", self.data, "--out", again)
         self.assertTrue(filecmp.cmp(os.path.join(self.out, "train.pkl"), os.path.join(again, "train.pkl"), shallow=False))
 
+    def test_average_pick_prints_the_better_checkpoint(self):
+        """average.py --pick (finish_run.sh, kd_pipeline.sh): stdout is one path; a tie keeps best.pt."""
+        out = run(os.path.join(TRAIN, "average.py"), self.teacher, "--last", "5", "--pick")
+        avg = ckpt.load(os.path.join(self.teacher, "avg.pt"))
+        best = ckpt.load(os.path.join(self.teacher, "best.pt"))
+        want = "avg.pt" if avg["valid_bleu"] > best["valid_bleu"] else "best.pt"
+        self.assertEqual(out, os.path.join(self.teacher, want) + "\n")
+
     def test_refusals(self):
         short = os.path.join(self.tmp.name, "short.ids.gz")
         with gzip.open(short, "wt") as f:

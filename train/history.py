@@ -23,8 +23,10 @@ def history_of(path, name=None, finished=None):
     """finished: whether the run has reached its budget (default: a `done` file next to the checkpoint)."""
     c = ckpt.load(path)
     st = c["state"]
-    if name is None:
-        name = os.path.basename(os.path.dirname(os.path.abspath(path)))
+    if name is None:  # a run's checkpoint is named by its folder, a snapshot (snapshots/NAME.pt) by its file
+        base = os.path.basename(path)
+        name = (os.path.basename(os.path.dirname(os.path.abspath(path))) if base in ("last.pt", "best.pt", "avg.pt")
+                else os.path.splitext(base)[0])
     points = [{"step": h["step"], "minutes": round(h["elapsed_min"], 2), "valid_bleu": round(h["valid_bleu"], 2)}
               for h in st.get("history", [])]
     if finished is None:
@@ -36,7 +38,7 @@ def history_of(path, name=None, finished=None):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("ckpt")
-    ap.add_argument("--name", help="run name (default: the checkpoint's folder name)")
+    ap.add_argument("--name", help="run name (default: the folder of last.pt / best.pt, or a snapshot's file name)")
     ap.add_argument("--out", help="default docs/eval/history/NAME.json")
     ap.add_argument("--finished", action="store_true", help="the run has finished (e.g. a snapshot taken at its end)")
     a = ap.parse_args()

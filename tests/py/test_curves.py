@@ -60,6 +60,11 @@ class Curves(unittest.TestCase):
             open(os.path.join(d, "run", "done"), "w").close()
             self.assertTrue(history_of(path)["finished"])
             json.dumps(h)
+            # a snapshot (train/snapshots/NAME.pt) is named by its file
+            os.makedirs(os.path.join(d, "snapshots"))
+            snap = os.path.join(d, "snapshots", "en-fr-x.pt")
+            torch.save(torch.load(path), snap)
+            self.assertEqual(history_of(snap)["name"], "en-fr-x")
 
 
 if __name__ == "__main__":

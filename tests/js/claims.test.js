@@ -77,6 +77,13 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
     }
   });
 
+  test('alignment: "the end of this sentence comes out wrong" (the default model has no "banane" in it)', async () => {
+    assert.match(claim('banana'), /The end of this sentence comes out wrong/);
+    const r = await (await load(defaultEntry)).translate('I ate an apple and then a banana.');
+    assert.ok(r.text.startsWith("J'ai mangé une pomme"), r.text);
+    assert.doesNotMatch(r.text, /une banane/, `the translation is right now: ${r.text}; rewrite the tutorial`);
+  });
+
   test('self-attention and "it": its neighbours in every layer; the heads that reach for a noun pick the other one; the translations tell them apart', async () => {
     const text = claim('it');
     assert.match(text, /in both sentences and in every layer, “it” looks mostly at its neighbours/);

@@ -24,9 +24,11 @@ if [ "$mode" != --native-only ]; then
     emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
       -DEigen3_DIR=/usr/share/eigen3/cmake -Dnlohmann_json_DIR="$PWD/wasm/cmake/nlohmann_json" >/dev/null
   fi
-  cmake --build build/wasm -j "$jobs" --target attnseq_kernel_tests_wasm attnseq_bench_kernels >/dev/null
+  cmake --build build/wasm -j "$jobs" --target attnseq_kernel_tests_wasm attnseq_bench_kernels attnseq_probe_bf16 >/dev/null
   echo "== WebAssembly kernel tests (Node $(node --version))"
   node build/wasm/bench/kernels/attnseq_kernel_tests_wasm.cjs
   echo "== WebAssembly (Node $(node --version))"
   node build/wasm/bench/kernels/attnseq_bench_kernels.cjs "$budget"
+  echo "== WebAssembly: one decoder step with F32 vs bfloat16 weights (probe_bf16.cc)"
+  node build/wasm/bench/kernels/attnseq_probe_bf16.cjs
 fi

@@ -2,11 +2,11 @@
 # Training queue: two lanes, at most 2 training processes (1 thread each, niced so that builds and
 # tests on the same cores come first; budgets count each process's CPU time, so the time a niced run
 # waits is not charged) at once, for the models still to train or improve:
-#   lane A: the scaled-dot GRU, then the no-attention baseline on the same recipe
-#   lane B: the GRU encoder-decoders of the score-function comparison still to finish, one recipe for all (180
-#           CPU-minutes, last-5 average): additive (en-fr-gru-attn), dot, general
+#   lane A: the no-attention baseline on the score-function recipe
+#   lane B: the last GRU encoder-decoder of the score-function comparison, general (bilinear), on the
+#           recipe of additive, dot and scaled dot (180 CPU-minutes, last-5 average)
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
-# en-fr-gru-attn, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
+# en-fr-gru-attn, en-fr-gru-dot, en-fr-gru-scaled-dot, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
 # Resumable: runs whose work/ckpt/NAME/done exists are skipped, unfinished ones resume from
 # work/ckpt/NAME/last.pt, or, on a new machine, from the snapshot train/snapshots/NAME.pt that
 # train/snapshot.py wrote from the last machine's checkpoint (weights and progress; see docs/training.md). Start (or restart after the machine session ended) from the repo root:
@@ -78,10 +78,10 @@ esac
 # en-zh-transformer and zh-en-transformer finished and shipped (2026-12-03/04): retrain them by name.
 # The no-attention baseline is retrained on the attention model's 180-minute budget (same recipe), so
 # the fixed-context comparison stays fair.
-# en-fr-transformer finished its 600 minutes and shipped (2026-12-04): retrain it by name; so did
-# en-fr-gru-attn (2026-12-04). en-fr-gru-dot finished on the last machine: its snapshot holds the final
-# weights, so its seeded run only evaluates them (budget already spent) and finish_run.sh exports them.
-( run en-fr-gru-scaled-dot work/data/en-fr 180; run en-fr-gru-noattn work/data/en-fr 180 ) &
-( for g in dot general; do run en-fr-gru-$g work/data/en-fr 180; done ) &
+# en-fr-transformer (600 minutes), en-fr-gru-attn, en-fr-gru-dot and en-fr-gru-scaled-dot finished and
+# shipped (2026-12-04): retrain them by name. A run
+# whose snapshot holds a finished run's weights only evaluates them (budget spent) and exports them.
+( run en-fr-gru-noattn work/data/en-fr 180 ) &
+( run en-fr-gru-general work/data/en-fr 180 ) &
 wait
 echo "$(date '+%F %T') queue finished"

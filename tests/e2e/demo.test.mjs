@@ -163,6 +163,9 @@ test('with prefers-reduced-motion the translation is shown whole, without animat
     const s = await b.page.evaluate(() => ({ p: globalThis.attnseqDemo.stores.playback.get(), n: globalThis.attnseqDemo.stores.run.get().run.steps.length }));
     assert.equal(s.p.playing, false);
     assert.equal(s.p.index, s.n - 1);
+    // the URL keeps the sentence (a reload translates it again), as it does after an animation
+    const text = await b.page.locator('#text').inputValue();
+    await b.page.waitForFunction((t) => new URLSearchParams(location.search).get('text') === t, text, { timeout: 5000 });
     await screenshot(b.page, 'demo-phone-reduced-motion');
   } finally {
     await b.close();

@@ -161,6 +161,7 @@ async function run(start, fromIndex = -1, step = undefined) {
     if (seq !== runSeq || !r) return;
     if (reduce) stores.playback.set({ index: step !== undefined ? Math.min(step, r.steps.length - 1) : r.steps.length - 1, playing: false });
     linkReady = true;
+    updateLink();  // the URL follows from now on (with reduced motion no later playback change would write it)
     document.body.dataset.runs = String(runSeq);  // tests wait on this
     if (seq === 1) cacheLoadedResources();
   } catch (e) {

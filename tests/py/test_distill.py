@@ -16,7 +16,7 @@ import sys
 import tempfile
 import unittest
 
-from test_snapshot import CONFIG, TRAIN, prepare_tiny, run, torch
+from test_snapshot import TRAIN, prepare_tiny, run, torch, train_tiny
 
 if torch is not None:
     sys.path.insert(0, TRAIN)
@@ -34,14 +34,7 @@ class Distill(unittest.TestCase):
         cls.tmp = tempfile.TemporaryDirectory()
         d = cls.tmp.name
         cls.data = prepare_tiny(d)
-        cfg = json.loads(json.dumps(CONFIG))
-        cfg["train"]["lr"] = 5e-3
-        cls.cfg = os.path.join(d, "tiny.json")
-        with open(cls.cfg, "w") as f:
-            json.dump(cfg, f)
-        cls.teacher = os.path.join(d, "ckpt", "teacher")
-        run(os.path.join(TRAIN, "train.py"), "--data", cls.data, "--arch-config", cls.cfg, "--out", cls.teacher,
-            "--budget-min", "0.15", "--threads", "1")
+        cls.cfg, cls.teacher = train_tiny(d, cls.data, "teacher", 0.15, lr=5e-3)
         cls.out, cls.ids = os.path.join(d, "kd"), os.path.join(d, "kd.ids.gz")
         cls.printed = run(os.path.join(TRAIN, "distill.py"), "--ckpt", os.path.join(cls.teacher, "best.pt"),
                           "--data", cls.data, "--out", cls.out, "--beam", "2", "--batch", str(BATCH),

@@ -57,6 +57,20 @@ def prepare_tiny(d):
     return data
 
 
+def train_tiny(d, data, name, budget_min, **train):
+    """Trains the tiny Transformer (CONFIG, its "train" entries updated by `train`) on `data` for
+    budget_min wall-clock minutes into d/ckpt/NAME; -> (config path, run folder)."""
+    cfg = json.loads(json.dumps(CONFIG))
+    cfg["train"].update(train)
+    path = os.path.join(d, f"{name}.json")
+    with open(path, "w") as f:
+        json.dump(cfg, f)
+    out = os.path.join(d, "ckpt", name)
+    run(os.path.join(TRAIN, "train.py"), "--data", data, "--arch-config", path, "--out", out,
+        "--budget-min", str(budget_min), "--threads", "1")
+    return path, out
+
+
 @unittest.skipIf(torch is None, "needs python3-torch and python3-sentencepiece")
 class SnapshotResume(unittest.TestCase):
     @classmethod
@@ -64,12 +78,7 @@ class SnapshotResume(unittest.TestCase):
         cls.tmp = tempfile.TemporaryDirectory()
         d = cls.tmp.name
         cls.data = prepare_tiny(d)
-        cls.cfg = os.path.join(d, "tiny.json")
-        with open(cls.cfg, "w") as f:
-            json.dump(CONFIG, f)
-        cls.first = os.path.join(d, "ckpt", "tiny")
-        run(os.path.join(TRAIN, "train.py"), "--data", cls.data, "--arch-config", cls.cfg, "--out", cls.first,
-            "--budget-min", "0.03", "--threads", "1")
+        cls.cfg, cls.first = train_tiny(d, cls.data, "tiny", 0.03)
         cls.snaps = os.path.join(d, "snapshots")
         cls.printed = run(os.path.join(TRAIN, "snapshot.py"), cls.first, "--data", cls.data, "--out-dir", cls.snaps)
         cls.snap = os.path.join(cls.snaps, "tiny.pt")

@@ -203,6 +203,24 @@ test('opening the page: no request per model, no console error', async () => {
   assert.deepEqual(b.errors.filter((e) => !/docs\/eval/.test(e)), []);
 });
 
+test('while the animation plays the URL has no step (a reload replays it), and it keeps ?speed', async () => {
+  const { page } = await open(`?speed=1&text=${encodeURIComponent('I ate an apple.')}`);
+  await page.waitForFunction(() => document.body.dataset.runs && globalThis.attnseqDemo.stores.playback.get().playing);
+  await page.waitForTimeout(1200);  // past the URL's 300 ms debounce, the animation (1 step/s) still playing
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().playing), true);
+  let url = new URL(page.url());
+  assert.equal(url.searchParams.get('step'), null, `mid-animation: ${url.search}`);
+  assert.equal(url.searchParams.get('speed'), '1', url.search);
+  assert.equal(url.searchParams.get('text'), 'I ate an apple.');
+  await page.evaluate(() => globalThis.attnseqDemo.stores.playback.set({ speed: 8 }));
+  await waitForRunEnd(page, 1);
+  await page.waitForTimeout(500);
+  url = new URL(page.url());
+  const steps = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.steps.length);
+  assert.equal(url.searchParams.get('step'), String(steps), `at rest: ${url.search}`);
+  assert.equal(url.searchParams.get('speed'), '8');
+});
+
 test('a link restores text, model, options, step and view; a broken link gives the defaults and a notice', async () => {
   const q = `?text=${encodeURIComponent('I ate an apple.')}&model=en-fr-gru-attn&strategy=beam&beamSize=3&step=2&level=word`;
   const { page, errors } = await open(q, { reducedMotion: 'reduce' });

@@ -18,6 +18,8 @@ test('a link restores text, model, options, step, sentence and figure options; r
   const back = writeLink(state, defaultsOf(table), { lang: 'zh' });
   assert.deepEqual(readLink(back, table, catalog), { state, problems: [] });
   assert.equal(writeLink({ options: defaultsOf(table) }, defaultsOf(table)).toString(), '', 'defaults are left out');
+  // the page's language and a non-default animation speed travel with the link (a rewritten URL keeps ?speed=8)
+  assert.equal(writeLink({ options: {} }, defaultsOf(table), { lang: 'zh', speed: 8 }).toString(), 'lang=zh&speed=8');
 });
 
 test('hostile or invalid parameters are left out and named, never thrown', async () => {

@@ -83,7 +83,7 @@ export function readLink(params, table, catalog) {
  * The query string of a state: only what differs from the defaults, so links stay short.
  * @param {LinkState} state
  * @param {Record<string, any>} defaults  the engine's option defaults
- * @param {{lang?: string}} [page]
+ * @param {{lang?: string, speed?: number}} [page]  page settings the URL carries (language; animation speed when not the default)
  */
 export function writeLink(state, defaults, page = {}) {
   const p = new URLSearchParams();
@@ -97,5 +97,6 @@ export function writeLink(state, defaults, page = {}) {
   if (state.head !== undefined && state.head !== 'mean') p.set('head', String(state.head + 1));
   if (state.level === 'word') p.set('level', 'word');
   if (page.lang) p.set('lang', page.lang);
+  if (page.speed) p.set('speed', String(page.speed));
   return p;
 }

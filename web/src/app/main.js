@@ -36,6 +36,7 @@ const stores = {
   view: createViewStore(), options: createOptionsStore(), work: createWorkStore(),
   paragraph: createParagraphStore(),
 };
+const DEFAULT_SPEED = stores.playback.get().speed;
 const speed = Number(params.get('speed'));
 if ([0.5, 1, 2, 4, 8].includes(speed)) stores.playback.set({ speed });
 const controller = new AppController(stores);
@@ -206,12 +207,14 @@ function currentLink() {
   const { run } = stores.run.get();
   const v = stores.view.get();
   const p = stores.paragraph.get();
+  const playback = stores.playback.get();
   return writeLink({
     text: /** @type {HTMLTextAreaElement} */ ($('#text')).value.trim() || undefined,
     model: stores.model.get().modelId ?? undefined, options: stores.options.get(),
     sentence: p.sentences.length > 1 ? p.selected : undefined,
-    step: run?.done ? stores.playback.get().index : undefined, layer: v.layer, head: v.head, level: v.level,
-  }, defaultsOf(controller.optionTable ?? []), { lang: params.get('lang') ?? undefined });
+    // a step only once the animation rests (a reload mid-animation replays it instead of pausing there)
+    step: run?.done && !playback.playing ? playback.index : undefined, layer: v.layer, head: v.head, level: v.level,
+  }, defaultsOf(controller.optionTable ?? []), { lang: params.get('lang') ?? undefined, speed: playback.speed !== DEFAULT_SPEED ? playback.speed : undefined });
 }
 let linkTimer = 0;
 function updateLink() {

@@ -23,16 +23,19 @@ from attnseq_train.heldout import HeldOut  # noqa: E402
 from attnseq_train.textnorm import collapse_ws, split_of, to_simplified  # noqa: E402
 
 
-def english_sentences(path, limit):
+def english_sentences(paths, limit):
+    """The distinct train-split English sentences of the files, in file order, none close to a check
+    sentence; the first `limit` of them when limit > 0."""
     heldout = HeldOut(simplify=to_simplified)
     seen, out = set(), []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            en = collapse_ws(line.split("\t", 1)[0])
-            if not en or en in seen or split_of(en) != "train" or heldout.variant_of(en, "en"):
-                continue
-            seen.add(en)
-            out.append(en)
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                en = collapse_ws(line.split("\t", 1)[0])
+                if not en or en in seen or split_of(en) != "train" or heldout.variant_of(en, "en"):
+                    continue
+                seen.add(en)
+                out.append(en)
     return out[:limit] if limit else out
 
 
@@ -54,7 +57,8 @@ def translate(cli, model, lines, beam, batch=2000):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--english", required=True, help="a pairs.tsv whose first column is English")
+    ap.add_argument("--english", required=True, action="append",
+                    help="a pairs.tsv whose first column is English (repeatable: sentences in several files count once)")
     ap.add_argument("--model", required=True)
     ap.add_argument("--cli", default="build/native/attnseq")
     ap.add_argument("--lang", required=True, help="the language the model translates into (zh, fr)")

@@ -57,6 +57,20 @@ prepare_bt() {
       --synthetic work/data/bt-zh.tsv
 }
 
+# zh-en v2: back-translations of every distinct train-split English sentence of eng-fra, eng-deu and
+# eng-spa (232,854; none close to a check sentence) by the shipped en-zh model, beam 4
+prepare_bt_all() {
+  [ -f work/data/zh-en-bt3/meta.json ] && return 0
+  local bt_model=models/en-zh-transformer.i8.safetensors
+  [ -f work/data/bt-zh-all.tsv ] || $PY train/backtranslate.py --english $TATOEBA/eng-fra/pairs.tsv \
+      --english $TATOEBA/eng-deu/pairs.tsv --english $TATOEBA/eng-spa/pairs.tsv \
+      --model $bt_model --cli build/native/attnseq --lang zh \
+      --out work/data/bt-zh-all.tsv --beam 4 > work/data/bt-zh-all.log 2>&1 || return 1
+  mkdir -p work/data/zh-en-bt3
+  prepare work/data/zh-en-bt3 $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000 \
+      --synthetic work/data/bt-zh-all.tsv
+}
+
 mkdir -p work/data
 prepare work/data/en-fr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --vocab 4000 --joint
 prepare work/data/zh-en $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000
@@ -72,6 +86,7 @@ case "${1:-}" in
   en-fr-gru-noattn) run en-fr-gru-noattn work/data/en-fr 180; exit ;;
   zh-en-transformer) prepare_bt && run zh-en-transformer work/data/zh-en-bt 150; exit ;;
   en-zh-transformer) run en-zh-transformer work/data/en-zh 150; exit ;;
+  zh-en-transformer-v2) prepare_bt_all && run zh-en-transformer-v2 work/data/zh-en-bt3 450; exit ;;
   *) echo "unknown run: $1" >&2; exit 2 ;;
 esac
 

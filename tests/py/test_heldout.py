@@ -67,3 +67,24 @@ class HeldOutList(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BackTranslationSources(unittest.TestCase):
+    def test_several_files_count_each_english_sentence_once_train_split_only(self):
+        import tempfile
+        from attnseq_train.textnorm import split_of
+        from backtranslate import english_sentences
+        pool = [f"Sentence number {i}." for i in range(300)]  # about 2 % of sentences fall in valid/test
+        train = [s for s in pool if split_of(s) == "train"][:40]
+        other = [s for s in pool if split_of(s) != "train"]
+        self.assertEqual(len(other), 7)
+        with tempfile.TemporaryDirectory() as d:
+            a, b = os.path.join(d, "a.tsv"), os.path.join(d, "b.tsv")
+            with open(a, "w", encoding="utf-8") as f:
+                f.writelines(f"{s}\tx\tt\n" for s in train[:4] + other + ["How are you?"])
+            with open(b, "w", encoding="utf-8") as f:
+                f.writelines(f"{s}\ty\tt\n" for s in train[2:] + train[:1])
+            got = english_sentences([a, b], 0)
+            # file order, no repeats, no valid/test sentence, no check sentence ("How are you?")
+            self.assertEqual(got, train)
+            self.assertEqual(english_sentences([a, b], 3), train[:3])

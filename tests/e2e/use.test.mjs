@@ -203,7 +203,7 @@ test('opening the page: no request per model, no console error', async () => {
   assert.deepEqual(b.errors.filter((e) => !/docs\/eval/.test(e)), []);
 });
 
-test('while the animation plays the URL has no step (a reload replays it), and it keeps ?speed', async () => {
+test('while the animation plays the URL has no step (a reload replays it); it keeps ?speed, typed text without a stale step, and the chosen language', async () => {
   const { page } = await open(`?speed=1&text=${encodeURIComponent('I ate an apple.')}`);
   await page.waitForFunction(() => document.body.dataset.runs && globalThis.attnseqDemo.stores.playback.get().playing);
   await page.waitForTimeout(1200);  // past the URL's 300 ms debounce, the animation (1 step/s) still playing
@@ -219,6 +219,38 @@ test('while the animation plays the URL has no step (a reload replays it), and i
   const steps = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.steps.length);
   assert.equal(url.searchParams.get('step'), String(steps), `at rest: ${url.search}`);
   assert.equal(url.searchParams.get('speed'), '8');
+  // New text typed, not translated: the URL takes it without the old sentence's step, and a reload
+  // opens it at its end (not paused at a step of another sentence).
+  await page.locator('#text').fill('The dog is sleeping under the table.');
+  await page.waitForTimeout(500);
+  url = new URL(page.url());
+  assert.equal(url.searchParams.get('text'), 'The dog is sleeping under the table.');
+  assert.equal(url.searchParams.get('step'), null, url.search);
+  // A language picked in the menu goes into the URL too, and survives the reload.
+  await page.locator('#lang').selectOption('zh');
+  await page.waitForTimeout(500);
+  assert.equal(new URL(page.url()).searchParams.get('lang'), 'zh');
+  await page.reload();
+  await waitForRunEnd(page, 1);
+  assert.equal(await page.locator('#text').inputValue(), 'The dog is sleeping under the table.');
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.text), 'The dog is sleeping under the table.');
+  assert.match(await page.evaluate(() => document.documentElement.lang), /^zh/);
+});
+
+test('every strategy translates from the form: Sampling with top-k 0 (its default) is not blocked by an empty field', async () => {
+  const { page } = await open('?speed=8', { reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  await page.locator('#decoding summary').click();
+  await page.locator('#decoding input[name=strategy][value=sample]').check();
+  assert.equal(await page.locator('#decoding input[name=topK]').inputValue(), '0', 'top-k shows its default');
+  await page.locator('#translate').click();
+  await waitForRunEnd(page, 2);
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.options?.strategy ?? globalThis.attnseqDemo.stores.options.get().strategy), 'sample');
+  for (const strategy of ['beam', 'greedy']) {
+    await page.locator(`#decoding input[name=strategy][value=${strategy}]`).check();
+    await page.locator('#translate').click();
+    await waitForRunEnd(page, strategy === 'beam' ? 3 : 4);
+  }
 });
 
 test('a link restores text, model, options, step and view; a broken link gives the defaults and a notice', async () => {

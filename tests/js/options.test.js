@@ -74,6 +74,11 @@ describe('decoding options: one table', () => {
     for (const o of table.filter(UI_OPTION)) {
       assert.deepEqual(defaults[o.name], o.default, o.name);
       for (const [lang, cat] of Object.entries({ en, zh })) assert.ok(cat[`dec.${o.name}`], `i18n ${lang}: dec.${o.name}`);
+      // field hints: English shows the engine's doc; Chinese translates every one of them
+      if (o.kind !== 'strategy') {
+        assert.equal(en[`dec.${o.name}.doc`], undefined, `en restates the engine's doc of ${o.name}`);
+        assert.ok(zh[`dec.${o.name}.doc`], `zh: dec.${o.name}.doc`);
+      }
     }
     for (const c of table.find((o) => o.kind === 'strategy').choices) assert.ok(en[`dec.${c}`] && zh[`dec.${c}`], `dec.${c}`);
     assert.equal(attributeOf('beamSize'), 'beam-size');

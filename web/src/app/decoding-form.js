@@ -18,6 +18,8 @@ export function bindDecodingForm(root, store, table) {
   const numbers = specs.filter((s) => s.kind !== 'strategy' && s.kind !== 'bool');
   const field = (name) => /** @type {HTMLInputElement | null} */ (root.querySelector(`[name="${name}"]`));
 
+  // The engine's doc of an option, or the catalogue's translation of it (dec.<name>.doc; English has none).
+  const hint = (s) => { const k = `dec.${s.name}.doc`; const v = t(k); return v === k ? s.doc : v; };
   function build() {
     for (const el of root.querySelectorAll('fieldset')) el.remove();
     const choices = h('fieldset', { class: 'strategy' }, h('legend', {}, t('dec.strategy')),
@@ -27,9 +29,9 @@ export function bindDecodingForm(root, store, table) {
       const own = numbers.filter((s) => s.applies === c);
       if (!own.length) continue;
       root.appendChild(h('fieldset', { class: 'params', 'data-for': c },
-        ...own.map((s) => h('label', { title: s.doc }, h('span', {}, t(`dec.${s.name}`)), ' ',
+        ...own.map((s) => h('label', { title: hint(s) }, h('span', {}, t(`dec.${s.name}`)), ' ',
           h('input', { type: 'number', name: s.name, min: s.min, max: s.max, step: s.kind === 'float' ? 'any' : '1',
-            required: true, 'aria-description': s.doc })))));
+            required: true, 'aria-description': hint(s) })))));
     }
     write(store.get());
     show(store.get());
@@ -56,7 +58,11 @@ export function bindDecodingForm(root, store, table) {
     if (radio) radio.checked = true;
     for (const s of numbers) {
       const el = field(s.name);
-      if (el && o[s.name] != null && Number(el.value) !== o[s.name]) el.value = String(o[s.name]);
+      if (!el || o[s.name] == null) continue;
+      // An empty field is filled (Number('') is 0, so a default of 0 would stay blank and block the form's
+      // submit), unless the user is emptying it to type a new value.
+      const blank = el.value === '' && el !== root.ownerDocument.activeElement;
+      if (blank || (el.value !== '' && Number(el.value) !== o[s.name])) el.value = String(o[s.name]);
     }
   }
   root.addEventListener('input', read);

@@ -47,7 +47,9 @@ globalThis.attnseqDemo = { stores, controller, models: { getTranslator, hasFaile
 const langSel = $('#lang');
 for (const l of languages) langSel.appendChild(new Option(l.label, l.code));
 langSel.value = getLanguage();
-langSel.addEventListener('change', () => setLanguage(langSel.value));
+// the page's language goes into the URL when the link asked for one or the user picked one here
+let chosenLang = params.get('lang') ?? undefined;
+langSel.addEventListener('change', () => { chosenLang = langSel.value; setLanguage(langSel.value); updateLink(); });
 const relabel = () => { translateDom(document); document.title = t('app.title'); renderModelPicker(); renderStatus(); };
 onLanguageChange(relabel);
 
@@ -171,6 +173,7 @@ async function run(start, fromIndex = -1, step = undefined) {
   startOfflineSupport();
 }
 
+let translatedText = '';  // the text of the last translation started (a step in the URL belongs to it)
 let options = () => stores.options.get();  // the form replaces it once the engine's option table is known
 function translateNow(sentence = 0, step = undefined) {
   const text = $('#text').value.trim();
@@ -179,6 +182,7 @@ function translateNow(sentence = 0, step = undefined) {
     if (stores.run.get().status !== 'running') stores.run.set({ notice: 'app.empty', status: stores.run.get().run ? 'done' : 'idle', error: null });
     return;
   }
+  translatedText = text;
   run(() => controller.translateParagraph(text, { ...options() }, sentence), -1, step);
 }
 $('#translate-form').addEventListener('submit', (e) => { e.preventDefault(); translateNow(); });
@@ -208,13 +212,16 @@ function currentLink() {
   const v = stores.view.get();
   const p = stores.paragraph.get();
   const playback = stores.playback.get();
+  const text = /** @type {HTMLTextAreaElement} */ ($('#text')).value.trim();
   return writeLink({
-    text: /** @type {HTMLTextAreaElement} */ ($('#text')).value.trim() || undefined,
+    text: text || undefined,
     model: stores.model.get().modelId ?? undefined, options: stores.options.get(),
     sentence: p.sentences.length > 1 ? p.selected : undefined,
-    // a step only once the animation rests (a reload mid-animation replays it instead of pausing there)
-    step: run?.done && !playback.playing ? playback.index : undefined, layer: v.layer, head: v.head, level: v.level,
-  }, defaultsOf(controller.optionTable ?? []), { lang: params.get('lang') ?? undefined, speed: playback.speed !== DEFAULT_SPEED ? playback.speed : undefined });
+    // a step only once the animation rests (a reload mid-animation replays it instead of pausing there),
+    // and only for the text it belongs to (new text typed but not yet translated opens at its end)
+    step: run?.done && !playback.playing && text === translatedText ? playback.index : undefined,
+    layer: v.layer, head: v.head, level: v.level,
+  }, defaultsOf(controller.optionTable ?? []), { lang: chosenLang, speed: playback.speed !== DEFAULT_SPEED ? playback.speed : undefined });
 }
 let linkTimer = 0;
 function updateLink() {
@@ -227,6 +234,7 @@ function updateLink() {
 }
 for (const st of [stores.run, stores.view, stores.options, stores.paragraph]) st.subscribe(updateLink);
 stores.playback.subscribe(({ playing }) => { if (!playing) updateLink(); });
+$('#text').addEventListener('input', updateLink);  // typed text survives a reload before it is translated
 $('#copy-link').addEventListener('click', async () => {
   const url = new URL(`?${currentLink()}`, location.href).href;
   const note = $('#link-note');

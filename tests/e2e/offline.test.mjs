@@ -64,6 +64,14 @@ test('a reload with the network blocked still translates', async () => {
   await waitForRunEnd(page, 2);
   assert.equal(await page.locator('#translation').textContent(), cliTranslate(model.file, text));
   assert.equal(new URL(page.url()).port, String(port));
+  // Compare needs two models this browser never downloaded: it says why, in place (the error stays
+  // after the section re-renders).
+  const pairHeld = options.filter((o) => !o.disabled).length > 1;
+  if (!pairHeld && await page.locator('#compare-run').isVisible()) {
+    await page.locator('#compare-run').click();
+    await page.waitForSelector('#compare-grid .status.error', { timeout: 30_000 });
+    assert.match(await page.locator('#compare-grid .status.error').textContent(), /offline|network/i);
+  }
   await screenshot(page, 'offline-reload');
 });
 

@@ -35,6 +35,7 @@ export function setupCompare(section, controller, stores) {
   const button = /** @type {HTMLButtonElement} */ (section.querySelector('#compare-run'));
   const chart = /** @type {any} */ (section.querySelector('#bleu'));
   let pair = null, pairKey = '', results = null, resultText = '', seq = 0;
+  let error = '';  // why the last comparison failed (shown until the next one starts)
 
   const currentText = () => stores.run.get().run?.text ?? /** @type {HTMLTextAreaElement|null} */ (section.ownerDocument.querySelector('#text'))?.value?.trim() ?? '';
 
@@ -47,6 +48,7 @@ export function setupCompare(section, controller, stores) {
       return;
     }
     button.hidden = false;
+    if (error) grid.appendChild(h('p', { class: 'status error', role: 'alert' }, t('app.runError', { msg: error })));
     // A comparison of another sentence than the one shown now is marked as such, not passed off as this one's.
     const stale = results && results.length && resultText !== currentText();
     grid.classList.toggle('stale', !!stale);
@@ -69,13 +71,14 @@ export function setupCompare(section, controller, stores) {
     const my = ++seq;
     results = [];
     resultText = text;
+    error = '';
     render();
     try {
       const out = [];
       for (const m of pair) out.push(await controller.translateWith(m.id, text));
       if (my === seq) results = out;
     } catch (e) {
-      if (my === seq) { results = null; grid.appendChild(h('p', { class: 'status error' }, e.message)); }
+      if (my === seq) { results = null; error = String(e?.message ?? e); }
     } finally {
       if (my === seq) render();
     }
@@ -110,6 +113,7 @@ export function setupCompare(section, controller, stores) {
     pairKey = key;
     pair = comparePair(controller.catalog.models, info.src, info.tgt);
     results = null;
+    error = '';
     render();
     chart.data = await bleuData(controller.catalog.models.filter((m) => m.src === info.src && m.tgt === info.tgt));
   });

@@ -60,6 +60,9 @@ test('every widget of the tutorial renders', async () => {
       heatCells: heat ? heat.querySelectorAll('td.cell').length : null,
       targets: r.querySelectorAll('attnseq-attention-lines .fig-tgt').length, selfView: (w.getAttribute('view') ?? '').startsWith('self'),
       softmaxRows: r.querySelectorAll('attnseq-softmax-step .sm-table tbody tr').length, sourcePieces: run.sourceTokens.length,
+      pieces: run.sourceTokens.map((x) => x.piece),
+      softmaxLabels: [...r.querySelectorAll('attnseq-softmax-step .sm-table tbody th')].map((th) => th.textContent),
+      contextLabels: [...r.querySelectorAll('attnseq-context-figure .fig-src text')].map((x) => x.textContent),
     };
   }), WIDGETS);
   const manifest = JSON.parse(await readFile(path.join(ROOT, 'models/manifest.json'), 'utf8'));
@@ -76,7 +79,17 @@ test('every widget of the tutorial renders', async () => {
     }
     if (w.targets && !w.selfView) assert.equal(w.targets, w.steps, `${w.tag} ${w.view ?? 'lines'}: a box per target token`);
     if (w.view === 'softmax') assert.equal(w.softmaxRows, w.sourcePieces, 'softmax: a row per source piece');
+    // Every view marks a piece that continues a word (no ▁, after a non-control piece, with a letter
+    // or digit) as "·te"; the softmax table and the context figure list source pieces.
+    const marked = w.pieces.map((p, j) => {
+      const text = p.replace(/\u2581/g, ' ').trim() || '\u2423';
+      const cont = j > 0 && !p.startsWith('\u2581') && !/^<\/?s>$/.test(p) && !/^<\/?s>$/.test(w.pieces[j - 1]) && /[\p{L}\p{N}]/u.test(text);
+      return cont ? `\u00B7${text}` : text;
+    });
+    if (w.view === 'softmax') assert.deepEqual(w.softmaxLabels, marked, 'softmax: the source pieces, marked');
+    if (w.view === 'context') assert.deepEqual(w.contextLabels, marked, 'context: the source pieces, marked');
   }
+  assert.ok(shown.some((w) => w.view === 'context' && w.contextLabels.some((l) => l.startsWith('\u00B7'))), 'a context figure shows a marked piece');
   // Several widgets, one worker per model file.
   const models = new Set(await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((w) => w.stores.model.get().modelId), WIDGETS));
   assert.ok(page.workers().length <= models.size, `${page.workers().length} workers for ${models.size} models`);

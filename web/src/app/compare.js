@@ -60,7 +60,7 @@ export function setupCompare(section, controller, stores) {
         h('h4', {}, modelLabel(m)),
         h('p', { class: 'translation small', 'data-compare': m.id }, r ? r.text : results === null ? t('cmp.notRun') : '…'),
         fig);
-      fig.data = r ? { source: r.sourceTokens.map((x) => x.piece), target: r.tokens.map((x) => x.piece), rows: k === 0 ? null : r.rows } : null;
+      fig.data = r ? { source: r.sourceTokens.map((x) => x.piece), target: r.tokens.map((x) => x.piece), controls: [r.model.bos, r.model.eos], rows: k === 0 ? null : r.rows } : null;
       grid.appendChild(card);
     }
   }

@@ -5,7 +5,7 @@
 //
 //   data-view: loop | playback | topk | lines | heatmap | cross-heads | self-heads | self-lines |
 //              self-heatmap | beam | output | softmax | context | step-label
-import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences, pieceGroups, groupLabels, aggregate } from '../state/contract.js';
+import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences, pieceGroups, groupLabels, pieceLabels, aggregate } from '../state/contract.js';
 import { t, getLanguage, withLanguage } from '../i18n/index.js';
 import { modelLabel } from './model-names.js';
 
@@ -74,7 +74,7 @@ export function bindViews(root, stores, handlers) {
     const crossKey = `${base}|${v.layer}|${v.head}|${words}|${shownSteps}`;
     let rows = null;
     const crossRows = () => (rows ??= aggregate(attentionRows(run, shownSteps, v.layer, v.head), tgtGroups, srcGroups));
-    const caption = () => t(words ? 'fig.crossCaptionWords' : 'fig.crossCaption', { model: modelLabel(m), tokens: target.map(pieceText).join(' ') });
+    const caption = () => t(words ? 'fig.crossCaptionWords' : 'fig.crossCaption', { model: modelLabel(m), tokens: pieceLabels(target, controls).join(' ') });
     setKeyed('lines', crossKey, () => ({ source: srcLabels, target: tgtLabels, rows: crossRows(), current, caption: caption() }));
     setKeyed('heatmap', crossKey, () => ({ rowLabels: tgtLabels, colLabels: srcLabels, rows: crossRows(), current, caption: caption() }));
     setKeyed('cross-heads', `${run.id}|${v.layer}|${v.head}|${getLanguage()}`, () => (m.arch === 'transformer' ? { layers: m.decLayers, heads: m.heads, layer: v.layer, head: v.head, alignment: true, label: t('fig.crossHeads') } : null));
@@ -96,7 +96,7 @@ export function bindViews(root, stores, handlers) {
     setKeyed('softmax', `${base}|${v.layer}|${v.head}`, () => (step ? softmaxData(run, i, v, srcLabels, srcGroups) : null));
     // At the end of a finished run every step's context is drawn alike.
     const ctxCurrent = run.done && i === run.steps.length - 1 ? null : i;
-    setKeyed('context', `${base}|${v.layer}|${v.head}|${ctxCurrent}`, () => ({ source, target, rows: m.attention === 'none' ? null : attentionRows(run, i, v.layer, v.head), current: ctxCurrent }));
+    setKeyed('context', `${base}|${v.layer}|${v.head}|${ctxCurrent}`, () => ({ source, target, controls, rows: m.attention === 'none' ? null : attentionRows(run, i, v.layer, v.head), current: ctxCurrent }));
     // The result first: the whole translation (every sentence), not the animation's progress.
     const sentences = stores.paragraph?.get().sentences ?? [];
     const text = sentences.length > 1 ? joinSentences(sentences.map((s, k) => (k === stores.paragraph.get().selected && s.output === null ? run.output : s.output)))
@@ -121,6 +121,7 @@ export function bindViews(root, stores, handlers) {
     return {
       kind: m.attention, layer, head, layers: L, heads: H, index: i, target: st.piece,
       source: srcGroups.map((g) => g.map((j) => run.sourceTokens[j].piece)), labels: srcLabels, groups: srcGroups,
+      pieceLabels: pieceLabels(run.sourceTokens.map((x) => x.piece), [m.bos, m.eos]),
       scores: at(st.crossScores), weights: at(st.crossAttention),
       context: st.context.data.subarray(layer * C + head * dh, layer * C + (head + 1) * dh),
       values: values ? { data: values.data, cols: values.cols, from: head * dh, to: (head + 1) * dh } : null,

@@ -3,16 +3,17 @@
 // target step reads; with attention, each target step t builds its own context c_t from all the
 // encoder states, weighted by that step's attention.
 //
-// data: { source: string[], target: string[], rows: ArrayLike<number>[] | null (null: fixed context),
-//         current?: number }
+// data: { source: string[], target: string[] (pieces), rows: ArrayLike<number>[] | null (null: fixed
+//         context), current?: number, controls?: string[] (the model's control pieces: never marked
+//         as continuing a word; pieces that do are shown "·te") }
 import { View, define, h, s, textWidth, scrollBox } from './dom.js';
-import { pieceText } from '../state/contract.js';
+import { pieceLabels } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
 const PITCH = 28, BOX = 22, GAP = 90, PAD = 8;
 
 export function contextSVG(d) {
-  const src = d.source.map(pieceText), tgt = d.target.map(pieceText);
+  const src = pieceLabels(d.source, d.controls), tgt = pieceLabels(d.target, d.controls);
   const sw = Math.max(50, ...src.map((x) => textWidth(x) + 14)), tw = Math.max(50, ...tgt.map((x) => textWidth(x) + 14));
   const n = Math.max(src.length, tgt.length, 1);
   const height = PAD * 2 + n * PITCH, midX = PAD + sw + GAP, cw = 34;

@@ -13,7 +13,7 @@
 // }
 // events: attnseq-pick {index} when a row (step) of a matrix is activated.
 import { View, define, h, pct } from './dom.js';
-import { groupLabels, pieceText } from '../state/contract.js';
+import { pieceLabels, pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 import './heatmap.js';
 
@@ -36,8 +36,8 @@ class ScoreCompare extends View {
       const order = [...w.keys()].sort((a, b) => w[b] - w[a]).slice(0, 3);
       const controls = m.controls ?? [];
       // one label per piece (the rows and scores are the engine's, per piece)
-      const src = groupLabels(m.source, m.source.map((_, j) => [j]), controls);
-      const tgt = groupLabels(m.target, m.target.map((_, j) => [j]), controls);
+      const src = pieceLabels(m.source, controls);
+      const tgt = pieceLabels(m.target, controls);
       const heat = /** @type {any} */ (document.createElement('attnseq-heatmap'));
       heat.data = { rowLabels: tgt, colLabels: src, rows: m.rows, current: i, caption: t('sc.caption', { name: t(NAMES[m.kind]) }) };
       grid.appendChild(h('div', { class: 'sc-card', 'data-kind': m.kind },

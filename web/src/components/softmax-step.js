@@ -11,6 +11,7 @@
 //   picked: boolean                         the user chose the head (else the last layer's first)
 //   index: number, target: string           the step and the token it produced
 //   source: string[][]                      the source pieces of each row's group
+//   pieceLabels?: string[]                  each source piece's label, "·te" for one continuing a word
 //   scores, weights: ArrayLike<number>      per source piece (S)
 //   context: ArrayLike<number>              the head's part of the context vector (C)
 //   values: {data, cols, from, to} | null   [S × cols] vectors, this head's columns [from, to)
@@ -45,6 +46,7 @@ class SoftmaxStep extends View {
       return;
     }
     const pieces = d.source.flat();
+    const label = (j) => d.pieceLabels?.[j] ?? pieceText(pieces[j] ?? '');
     const S = d.scores.length;
     const scores = Array.from(d.scores), w = Array.from(d.weights);
     const max = Math.max(...scores), smax = Math.max(...scores.map(Math.abs), 1e-6);
@@ -62,7 +64,7 @@ class SoftmaxStep extends View {
     for (let j = 0; j < S; j++) {
       const neg = scores[j] < 0, bw = (50 * Math.abs(scores[j])) / smax;
       body.appendChild(h('tr', {},
-        h('th', { scope: 'row' }, h('span', { class: `swatch c${j % COLORS}` }), pieceText(pieces[j] ?? '')),
+        h('th', { scope: 'row' }, h('span', { class: `swatch c${j % COLORS}` }), label(j)),
         h('td', { class: 'sm-score' }, h('div', { class: 'sm-cell' },
           h('span', { class: 'sbar' }, h('span', { class: `sfill${neg ? ' neg' : ''}`, style: neg ? { right: '50%', width: `${bw}%` } : { left: '50%', width: `${bw}%` } })),
           h('span', { class: 'num' }, scores[j].toFixed(2)))),
@@ -93,7 +95,7 @@ class SoftmaxStep extends View {
       h('span', { class: 'sm-vcells' }, Array.from({ length: C }, (_, c) => h('span', {
         class: 'sm-vcell', style: { width: `${cell}px`, backgroundColor: valueColor(get(c), m) },
       }))));
-    for (let j = 0; j < S; j++) grid.appendChild(row(pieceText(pieces[j] ?? ''), `× ${pct(w[j])}`, (c) => data[j * cols + from + c], w[j] > 0.3 ? 'strong' : ''));
+    for (let j = 0; j < S; j++) grid.appendChild(row(label(j), `× ${pct(w[j])}`, (c) => data[j * cols + from + c], w[j] > 0.3 ? 'strong' : ''));
     grid.appendChild(row(`c${d.index + 1}`, '=', (c) => d.context[c], 'sm-ctx'));
     block.appendChild(scrollBox(grid).wrap);
     block.appendChild(h('p', { class: 'hint' }, t('sm.vectorsHint', { dims: C })));

@@ -154,6 +154,11 @@ export function groupLabels(pieces, groups, controls = []) {
   });
 }
 
+/** Labels of single pieces, marking those that continue a word (groupLabels with one piece per group). */
+export function pieceLabels(pieces, controls = []) {
+  return groupLabels(pieces, pieces.map((_, j) => [j]), controls);
+}
+
 /**
  * Attention aggregated over groups: row group I, column group J → the mean over I's rows of the sum
  * over J's columns (each row stays a distribution: it sums to 1 when the pieces' rows do).

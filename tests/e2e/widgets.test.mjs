@@ -62,6 +62,7 @@ test('every widget of the tutorial renders', async () => {
       softmaxRows: r.querySelectorAll('attnseq-softmax-step .sm-table tbody tr').length, sourcePieces: run.sourceTokens.length,
       pieces: run.sourceTokens.map((x) => x.piece),
       softmaxLabels: [...r.querySelectorAll('attnseq-softmax-step .sm-table tbody th')].map((th) => th.textContent),
+      vectorLabels: [...r.querySelectorAll('attnseq-softmax-step .sm-vrow:not(.sm-ctx) .sm-vlabel')].map((x) => x.textContent),
       contextLabels: [...r.querySelectorAll('attnseq-context-figure .fig-src text')].map((x) => x.textContent),
     };
   }), WIDGETS);
@@ -87,6 +88,7 @@ test('every widget of the tutorial renders', async () => {
       return cont ? `\u00B7${text}` : text;
     });
     if (w.view === 'softmax') assert.deepEqual(w.softmaxLabels, marked, 'softmax: the source pieces, marked');
+    if (w.view === 'softmax') assert.deepEqual(w.vectorLabels, marked, 'softmax: the weighted sum, a vector per source piece, marked');
     if (w.view === 'context') assert.deepEqual(w.contextLabels, marked, 'context: the source pieces, marked');
   }
   assert.ok(shown.some((w) => w.view === 'context' && w.contextLabels.some((l) => l.startsWith('\u00B7'))), 'a context figure shows a marked piece');

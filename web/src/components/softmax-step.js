@@ -95,7 +95,8 @@ class SoftmaxStep extends View {
       h('span', { class: 'sm-vcells' }, Array.from({ length: C }, (_, c) => h('span', {
         class: 'sm-vcell', style: { width: `${cell}px`, backgroundColor: valueColor(get(c), m) },
       }))));
-    for (let j = 0; j < S; j++) grid.appendChild(row(label(j), `× ${pct(w[j])}`, (c) => data[j * cols + from + c], w[j] > 0.3 ? 'strong' : ''));
+    const name = (j) => d.pieceLabels?.[j] ?? pieceText(pieces[j] ?? '');
+    for (let j = 0; j < S; j++) grid.appendChild(row(name(j), `× ${pct(w[j])}`, (c) => data[j * cols + from + c], w[j] > 0.3 ? 'strong' : ''));
     grid.appendChild(row(`c${d.index + 1}`, '=', (c) => d.context[c], 'sm-ctx'));
     block.appendChild(scrollBox(grid).wrap);
     block.appendChild(h('p', { class: 'hint' }, t('sm.vectorsHint', { dims: C })));

@@ -32,6 +32,16 @@ for (const { viewport, beamSize } of CASES) {
       await waitForRunEnd(page, 1);
       await demoTranslate(page, LONG, 2, { strategy: 'beam', beamSize });
       const trace = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.beamTrace);
+      // The n-best list has as many entries as "Hypotheses returned" asks for (default 1), and says what its scores are.
+      const asked = Number(await page.locator('input[name=numHypotheses]').inputValue());
+      assert.equal(await page.locator('#hypotheses li').count(), asked);
+      assert.match(await page.locator('#hyp-note').textContent(), new RegExp(`^${asked} returned.*length\\^`));
+      if (beamSize === 4) {
+        await page.locator('input[name=numHypotheses]').fill('3');
+        await page.locator('#translate').click();
+        await waitForRunEnd(page, 3);
+        assert.equal(await page.locator('#hypotheses li').count(), 3);
+      }
       assert.ok(trace.length >= 16, `a wide tree: ${trace.length} steps`);
       const fig = await page.locator('#fig-beam').evaluate((el) => {
         const scroller = el.querySelector('.fig-scroll'), svg = scroller.querySelector('svg');

@@ -284,7 +284,7 @@ export class AppController {
 
   /** Beam search: one call; the best hypothesis's steps as the engine recorded them, the trace, the n-best. */
   async #beam(tr, run, options, forced, ctrl, bump) {
-    const r = await tr.translate(run.text, { ...engineOptions(options, this.optionTable), numHypotheses: options.beamSize,
+    const r = await tr.translate(run.text, { ...engineOptions(options, this.optionTable),
       alternatives: ALTERNATIVES, prefix: forced?.length ? forced : undefined, signal: ctrl.signal });
     run.sourceTokens = r.sourceTokens;
     run.encoderAttention = r.encoderAttention ?? null;

@@ -105,8 +105,10 @@ stores.run.subscribe(({ run }) => {
   const none = run?.model.attention === 'none';
   $('#noattn-panel').hidden = !none;
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-attention-only]'))) el.hidden = none;
-  const list = $('#hypotheses');
-  list.replaceChildren(...(run?.hypotheses ?? []).slice(0, 5).map((x) => {
+  // The n-best list, as many as the user asked for ("Hypotheses returned"), with what its score is.
+  const list = $('#hypotheses'), hyps = run?.hypotheses ?? [];
+  $('#hyp-note').textContent = hyps.length ? t('beam.nbest', { n: hyps.length, penalty: run?.options.lengthPenalty ?? '' }) : '';
+  list.replaceChildren(...hyps.map((x) => {
     const li = document.createElement('li');
     li.textContent = `${x.text}  (${x.score.toFixed(2)})`;
     return li;

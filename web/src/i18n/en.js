@@ -46,6 +46,7 @@ export default {
   'beam.lgPruned': 'pruned',
   'beam.lgFinished': 'finished (</s>)',
   'beam.lgBest': 'returned translation',
+  'beam.nbest': '{n} returned, best first; score = Σ log p / length^{penalty} (the tree shows the running sums Σ log p)',
   'bleu.label': 'BLEU by source sentence length',
   'bleu.axis': 'source length (words)',
   'bleu.missing': 'No evaluation data for these models yet.',

@@ -46,6 +46,7 @@ export default {
   'beam.lgPruned': '被剪除',
   'beam.lgFinished': '已结束（</s>）',
   'beam.lgBest': '最终译文',
+  'beam.nbest': '返回 {n} 个，最好的在前；得分 = Σ log p / 长度^{penalty}（树中显示的是累计和 Σ log p）',
   'bleu.label': '按源句长度统计的 BLEU',
   'bleu.axis': '源句长度（词）',
   'bleu.missing': '这些模型暂无评测数据。',

@@ -62,7 +62,10 @@ describe('app controller', () => {
   test('beam: the steps are the engine\'s records of the best hypothesis, no replay', async () => {
     const c = await controller();
     await c.selectModel('tiny-rnn-additive');
-    const o = { ...defaultsOf(c.optionTable), strategy: 'beam', beamSize: 3 };
+    // as many hypotheses as the options ask for (the default returns the best one only)
+    const one = await c.translate('the cat is black', { ...defaultsOf(c.optionTable), strategy: 'beam', beamSize: 3 });
+    assert.equal(one.hypotheses.length, defaultsOf(c.optionTable).numHypotheses);
+    const o = { ...defaultsOf(c.optionTable), strategy: 'beam', beamSize: 3, numHypotheses: 3 };
     const run = await c.translate('the cat is black', o);
     const cli = runCli(`${TEST_MODELS}/tiny-rnn-additive.safetensors`, ['the cat is black'], ['--strategy', 'beam', '--beam-size', '3', '--n-best', '3'])[0];
     const best = cli.hypotheses[0];
@@ -134,4 +137,15 @@ describe('pieces, words and aggregated attention', () => {
     assert.deepEqual(agg.map((r) => [...r].map((x) => Math.round(x * 100) / 100)), [[0.5, 0.5], [0.4, 0.6]]);
     assert.equal(aggregate(rows.slice(0, 1), [[0, 1], [2]], [[0, 1, 2]]).length, 1);  // rows still to come are left out
   });
+});
+
+test('the BLEU chart of Compare: no attention, the pair\'s attention GRU and the Transformers, not every score function', async () => {
+  const { chartModels } = await import('../../web/src/app/models.js');
+  const m = (id, arch, attention, src = 'en', tgt = 'fr') => ({ id, arch, attention, src, tgt, file: `${id}.safetensors` });
+  const catalog = [m('t', 'transformer', 'multihead'), m('add', 'rnn', 'additive'), m('dot', 'rnn', 'dot'), m('gen', 'rnn', 'general'),
+    m('none', 'rnn', 'none'), m('zh', 'transformer', 'multihead', 'zh', 'en')];
+  assert.deepEqual(chartModels(catalog, 'en', 'fr').map((x) => x.id), ['t', 'add', 'none']);
+  assert.deepEqual(chartModels(catalog, 'zh', 'en').map((x) => x.id), ['zh']);
+  // without a no-attention model there is no comparison: every model of the pair is charted
+  assert.deepEqual(chartModels(catalog.filter((x) => x.id !== 'none'), 'en', 'fr').map((x) => x.id), ['t', 'add', 'dot', 'gen']);
 });

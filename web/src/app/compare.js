@@ -4,7 +4,7 @@
 import { h } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
 import { t, onLanguageChange } from '../i18n/index.js';
-import { comparePair, isNoAttention, isAttentionRnn } from './models.js';
+import { comparePair, chartModels, isNoAttention, isAttentionRnn } from './models.js';
 import { modelLabel } from './model-names.js';
 
 /** @typedef {import('../components/dom.js').View} View */
@@ -103,7 +103,7 @@ export function setupCompare(section, controller, stores) {
   }
   onLanguageChange(async () => {
     render();
-    if (pair) chart.data = await bleuData(controller.catalog.models.filter((m) => m.src === pair[0].src && m.tgt === pair[0].tgt));
+    if (pair) chart.data = await bleuData(chartModels(controller.catalog.models, pair[0].src, pair[0].tgt));
   });
   // The pair follows the selected model's language pair.
   stores.model.subscribe(async ({ models, info }) => {
@@ -115,7 +115,7 @@ export function setupCompare(section, controller, stores) {
     results = null;
     error = '';
     render();
-    chart.data = await bleuData(controller.catalog.models.filter((m) => m.src === info.src && m.tgt === info.tgt));
+    chart.data = await bleuData(chartModels(controller.catalog.models, info.src, info.tgt));
   });
   stores.run.subscribe(() => { if (results) render(); });
   render();

@@ -129,6 +129,16 @@ export function comparePair(models, src, tgt) {
   return none && attn ? [none, attn] : null;
 }
 
+/**
+ * The models the chart compares for a language pair: without attention, the attention GRU of the
+ * comparison (not every score function: those have their own section) and the Transformers; one
+ * colour each.
+ */
+export function chartModels(models, src, tgt) {
+  const pair = comparePair(models, src, tgt);
+  return models.filter((m) => m.src === src && m.tgt === tgt && (!isAttentionRnn(m) || !pair || pair.includes(m)));
+}
+
 const translators = new Map();  // url → Promise<Translator>
 const ready = new Map();        // url → Translator, once loaded
 const listeners = new Map();    // url → Set<progress fn>

@@ -54,7 +54,7 @@ export default {
   'work.cached': 'with KV cache, this step',
   'work.uncached': 'without cache, this step',
   'work.total': 'total so far {v}',
-  'work.ratio': 'extra work without cache',
+  'work.ratio': 'without cache ÷ with cache, total so far',
   'work.chart': 'Multiply-adds per step with and without the key/value cache',
   'work.step': 'step {n}',
   'sm.title': 'Step {n}: how «{token}» looks at the source',

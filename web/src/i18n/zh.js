@@ -54,7 +54,7 @@ export default {
   'work.cached': '使用 KV 缓存，本步',
   'work.uncached': '不使用缓存，本步',
   'work.total': '累计 {v}',
-  'work.ratio': '不用缓存的额外计算',
+  'work.ratio': '不用缓存 ÷ 用缓存（累计）',
   'work.chart': '每一步的乘加次数：使用与不使用键值缓存',
   'work.step': '第 {n} 步',
   'sm.title': '第 {n} 步：「{token}」如何关注源句',

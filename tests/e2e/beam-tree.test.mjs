@@ -57,11 +57,18 @@ for (const { viewport, beamSize } of CASES) {
             clear: lb.right <= sb.left + 0.5,
           };
         });
+        // a band's first column repeated from the row above: its style, and whether it carries the path
+        const ghosts = [...svg.querySelectorAll('.beam-node.beam-ghost')].map((g) => ({
+          dashed: getComputedStyle(g.querySelector('rect')).strokeDasharray !== 'none', best: g.classList.contains('best') }));
         return {
-          nodes, box: scroller.clientWidth, scrollWidth: scroller.scrollWidth,
+          nodes, ghosts, box: scroller.clientWidth, scrollWidth: scroller.scrollWidth,
           drawn: svg.getBoundingClientRect().width, own: Number(svg.getAttribute('width')),
         };
       });
+      // A wrapped tree repeats the last column of a row at the start of the next, faded: never dashed
+      // (the legend's sign for pruned), and the returned path stays outlined through it.
+      assert.deepEqual(fig.ghosts.filter((g) => g.dashed), [], 'repeated nodes are not drawn as pruned');
+      if (fig.ghosts.length) assert.ok(fig.ghosts.some((g) => g.best), 'the returned path runs through the repeated column');
       // Legible without sideways scrolling: the figure fits its box at its own size.
       assert.ok(fig.scrollWidth <= fig.box, `the tree fits its box (${fig.scrollWidth} px in ${fig.box} px)`);
       assert.ok(Math.abs(fig.drawn - fig.own) < 1, `drawn at its own size (${fig.drawn} px for ${fig.own} px), not scaled down`);

@@ -90,7 +90,8 @@ export function beamSVG(d, avail = Infinity) {
       for (const i of shown[st]) {
         if (!parents.has(i)) continue;
         const c = steps[st][i], p = pos(st, i);
-        svg.appendChild(s('g', { class: 'beam-node beam-ghost', 'aria-hidden': 'true' },
+        // drawn as what it is (kept, on the returned path or not), only faded: not dashed like a pruned node
+        svg.appendChild(s('g', { class: `beam-node beam-ghost kept${path[st] === i ? ' best' : ''}`, 'aria-hidden': 'true' },
           s('rect', { x: p.x, y: p.y, width: w(st), height: NODE_H, rx: 6 }),
           s('text', { class: 'beam-label', x: p.x + PAD_IN, y: p.y + 17 }, label(c))));
       }

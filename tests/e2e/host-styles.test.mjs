@@ -67,3 +67,29 @@ test('the host page styles stop at the widget; custom properties and parts theme
   assert.equal(accent, '#0a7f3f');
   await screenshot(page, 'host-styles');
 });
+
+test('a widget speaks the page\'s language (its lang or an ancestor\'s) over the browser\'s; the attribute wins', async () => {
+  const dir2 = await mkdtemp(path.join(ROOT, 'web', 'examples', 'tmp-lang-'));
+  const server = await serve();
+  const b = await launch({ locale: 'zh-CN' });
+  try {
+    await writeFile(path.join(dir2, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>lang</title><script type="module" src="../../src/widgets.js"></script></head>
+<body><attnseq-translate id="page" text="You should wear shoes."></attnseq-translate>
+<div lang="zh-Hans"><attnseq-translate id="section" text="You should wear shoes."></attnseq-translate></div>
+<attnseq-translate id="attr" language="zh" text="You should wear shoes."></attnseq-translate>
+<div lang="fr"><attnseq-translate id="other" text="You should wear shoes."></attnseq-translate></div></body></html>`);
+    await b.page.goto(new URL(`examples/${path.basename(dir2)}/index.html`, server.url).href);
+    await b.page.waitForFunction(() => [...document.querySelectorAll('attnseq-translate')].every((e) => e.dataset.ready), null, { timeout: 90_000 });
+    const button = (id) => b.page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('button').textContent, id);
+    const [en, zh] = [await button('page'), await button('attr')];
+    assert.notEqual(en, zh, 'English and Chinese labels differ');
+    assert.match(en, /^[\x20-\x7e]+$/, `an English page in a Chinese browser: English (${en})`);
+    assert.equal(await button('section'), zh, 'a Chinese section: Chinese');
+    assert.equal(await button('other'), zh, 'a page language the UI lacks (fr): the browser\'s (zh-CN)');
+  } finally {
+    await b.close();
+    await server.close();
+    await rm(dir2, { recursive: true, force: true });
+  }
+});

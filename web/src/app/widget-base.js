@@ -11,13 +11,13 @@
 //   text       the sentence (default: an example in the model's source language)
 //   autoplay   animate the decoding when the widget scrolls into view (off under reduced motion)
 //   speed      steps per second (default 2)
-//   language   UI language of the widget: en | zh (default: the page's)
+//   language   UI language of the widget: en | zh (default: the page's lang when en or zh, else the browser's)
 //   strategy and every decoding option of the engine's table, named in kebab-case (beam-size,
 //   length-penalty, temperature, top-k, top-p, seed, ...: state/options.js attributeOf); unset or
 //   unreadable ones take the engine's defaults
 import '../components/index.js';
 import { createRunStore, createPlaybackStore, createViewStore, createModelStore, createWorkStore } from '../state/stores.js';
-import { t, withLanguage, onLanguageChange } from '../i18n/index.js';
+import { t, languages, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { reducedMotion } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
 import { AppController } from './controller.js';
@@ -106,7 +106,10 @@ export class WidgetElement extends HTMLElement {
   get interactive() { return false; }
 
   applyLanguage() {
-    const lang = this.getAttribute('language');
+    // the attribute, else the page's own language (lang on the element or an ancestor) when the UI has
+    // it, else the browser's: an English tutorial shows English widgets in a Chinese browser
+    const page = (this.closest('[lang]')?.getAttribute('lang') ?? '').toLowerCase().split('-')[0];
+    const lang = this.getAttribute('language') ?? (languages.some((l) => l.code === page) ? page : null);
     if (lang) this.frame.dataset.lang = lang; else delete this.frame.dataset.lang;
     this.relabel();
     this.renderStatus();

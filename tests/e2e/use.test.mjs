@@ -73,6 +73,8 @@ test('a paragraph: each sentence translated by itself, the whole translation at 
   await waitForRunEnd(page, 3);
   assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.text), 'Then I drank some water!');
   assert.equal(await page.textContent('#translation'), expected, 'picking a sentence keeps the whole translation');
+  // the figures say which sentence they show
+  assert.match(await page.textContent('#attention .step-label'), /^sentence 2 of 3 · step \d+/);
   await screenshot(page, 'use-paragraph');
 });
 

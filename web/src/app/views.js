@@ -102,7 +102,10 @@ export function bindViews(root, stores, handlers) {
     const text = sentences.length > 1 ? joinSentences(sentences.map((s, k) => (k === stores.paragraph.get().selected && s.output === null ? run.output : s.output)))
       : run.output;
     for (const el of all('output')) el.textContent = text;
-    for (const el of all('step-label')) el.textContent = i < 0 ? t('fig.noStep') : t('fig.stepLabel', { n: i + 1, token: pieceText(step.piece) });
+    // in a paragraph, which of its sentences the figures show
+    const para = stores.paragraph?.get();
+    const which = para && para.sentences.length > 1 ? `${t('fig.sentenceOf', { k: para.selected + 1, n: para.sentences.length })} · ` : '';
+    for (const el of all('step-label')) el.textContent = which + (i < 0 ? t('fig.noStep') : t('fig.stepLabel', { n: i + 1, token: pieceText(step.piece) }));
   }
 
   /**

@@ -148,6 +148,7 @@ export default {
   'fig.selfCaption': "Encoder self-attention of «{token}»",
   'fig.scrollMore': "Scroll sideways to see the whole figure (it is wider than the screen).",
   'fig.noStep': "before the first step",
+  'fig.sentenceOf': "sentence {k} of {n}",
   'fig.stepLabel': "step {n}: {token}",
   'sw.ready': "Available offline.",
   'sw.modelUpdated': "A new version of {file} was downloaded; it is used from the next load.",

@@ -156,6 +156,7 @@ export default {
   'fig.selfCaption': "「{token}」的编码器自注意力",
   'fig.scrollMore': "图比屏幕宽：左右滑动可看到整张图。",
   'fig.noStep': "第一步之前",
+  'fig.sentenceOf': "第 {k} 句（共 {n} 句）",
   'fig.stepLabel': "第 {n} 步：{token}",
   'sw.ready': "可离线使用。",
   'sw.modelUpdated': "已下载 {file} 的新版本，下次加载时生效。",

@@ -270,6 +270,15 @@ test('a link restores text, model, options, step and view; a broken link gives t
   const url = new URL(page.url());
   assert.equal(url.searchParams.get('beamSize'), '3', `the URL follows the page: ${url.search}`);
   assert.equal(url.searchParams.get('step'), '2');
+  // the encoder self-attention's layer and head too (the default model is a Transformer)
+  const self = await open('?selfLayer=2&selfHead=3', { reducedMotion: 'reduce' });
+  await waitForRunEnd(self.page, 1);
+  if (await self.page.evaluate(() => !!globalThis.attnseqDemo.stores.run.get().run.encoderAttention)) {
+    assert.deepEqual(await self.page.evaluate(() => { const v = globalThis.attnseqDemo.stores.view.get(); return [v.encLayer, v.encHead]; }), [1, 2]);
+    await self.page.waitForTimeout(500);
+    const su = new URL(self.page.url()).searchParams;
+    assert.deepEqual([su.get('selfLayer'), su.get('selfHead')], ['2', '3'], 'the URL keeps them');
+  }
   const bad = await open('?model=nope&beamSize=0&step=-4&text=%20&evil=%3Cscript%3E', { reducedMotion: 'reduce' });
   await waitForRunEnd(bad.page, 1);
   assert.match(await bad.page.textContent('#link-note'), /model, beamSize, step, text|text, model/);

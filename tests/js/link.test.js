@@ -11,10 +11,10 @@ const catalog = { models: [{ id: 'en-fr-transformer' }, { id: 'en-fr-gru-attn' }
 
 test('a link restores text, model, options, step, sentence and figure options; round trip', async () => {
   const table = await Translator.decodingOptions();
-  const q = new URLSearchParams('text=I+ate+an+apple.&model=en-fr-gru-attn&strategy=beam&beamSize=5&step=3&sentence=2&layer=2&head=1&level=word&lang=zh');
+  const q = new URLSearchParams('text=I+ate+an+apple.&model=en-fr-gru-attn&strategy=beam&beamSize=5&step=3&sentence=2&layer=2&head=1&selfLayer=3&selfHead=2&level=word&lang=zh');
   const { state, problems } = readLink(q, table, catalog);
   assert.deepEqual(problems, []);
-  assert.deepEqual(state, { options: { strategy: 'beam', beamSize: 5 }, text: 'I ate an apple.', model: 'en-fr-gru-attn', step: 2, sentence: 1, layer: 1, head: 0, level: 'word' });
+  assert.deepEqual(state, { options: { strategy: 'beam', beamSize: 5 }, text: 'I ate an apple.', model: 'en-fr-gru-attn', step: 2, sentence: 1, layer: 1, head: 0, encLayer: 2, encHead: 1, level: 'word' });
   const back = writeLink(state, defaultsOf(table), { lang: 'zh' });
   assert.deepEqual(readLink(back, table, catalog), { state, problems: [] });
   assert.equal(writeLink({ options: defaultsOf(table) }, defaultsOf(table)).toString(), '', 'defaults are left out');
@@ -28,7 +28,7 @@ test('hostile or invalid parameters are left out and named, never thrown', async
     ['model=../../etc/passwd', ['model']], ['beamSize=0', ['beamSize']], ['beamSize=1e9', ['beamSize']], ['temperature=NaN', ['temperature']],
     ['strategy=%3Cscript%3E', ['strategy']], ['step=-1', ['step']], ['step=2.5', ['step']], ['layer=0', ['layer']], ['head=x', ['head']],
     ['level=letters', ['level']], [`text=${'a'.repeat(5000)}`, ['text']], ['text=%20%20', ['text']], ['__proto__=1&constructor=2', ['__proto__', 'constructor']],
-    ['topP=2', ['topP']], ['seed=-3', ['seed']],
+    ['topP=2', ['topP']], ['seed=-3', ['seed']], ['selfLayer=0', ['selfLayer']], ['selfHead=x', ['selfHead']],
   ];
   for (const [query, expected] of cases) {
     const { state, problems } = readLink(new URLSearchParams(query), table, catalog);

@@ -1,6 +1,6 @@
 // The demo's state in its URL, so that a tutorial can link readers to a prepared example: the text,
 // the model, the decoding options (the engine's names), the step shown, the figure options (layer,
-// head, pieces/words) and the sentence. readLink() takes any query string, however hostile: what it
+// head, the encoder self-attention's layer and head, pieces/words) and the sentence. readLink() takes any query string, however hostile: what it
 // cannot use is left out and named in `problems` (the page then shows its defaults and a notice).
 import { UI_OPTION, parseOption } from '../state/options.js';
 
@@ -15,6 +15,8 @@ const MAX_TEXT = 2000;  // characters of text a link may carry
  * @property {number} [sentence]                 0-based sentence of the text to show
  * @property {number|'alignment'} [layer]        cross-attention layer (0-based)
  * @property {number|'mean'} [head]
+ * @property {number} [encLayer]                 encoder self-attention layer (0-based)
+ * @property {number|'mean'} [encHead]
  * @property {'piece'|'word'} [level]
  */
 
@@ -69,12 +71,24 @@ export function readLink(params, table, catalog) {
     else if (intIn(head, 1, 64) !== undefined) state.head = +head - 1;
     else bad('head');
   }
+  // encoder self-attention (Transformers): selfLayer=N, selfHead=N|mean
+  const selfLayer = params.get('selfLayer');
+  if (selfLayer !== null) {
+    if (intIn(selfLayer, 1, 64) !== undefined) state.encLayer = +selfLayer - 1;
+    else bad('selfLayer');
+  }
+  const selfHead = params.get('selfHead');
+  if (selfHead !== null) {
+    if (selfHead === 'mean') state.encHead = 'mean';
+    else if (intIn(selfHead, 1, 64) !== undefined) state.encHead = +selfHead - 1;
+    else bad('selfHead');
+  }
   const level = params.get('level');
   if (level !== null) {
     if (level === 'piece' || level === 'word') state.level = level;
     else bad('level');
   }
-  const known = new Set(['text', 'model', 'step', 'sentence', 'layer', 'head', 'level', 'lang', 'speed', ...table.map((o) => o.name)]);
+  const known = new Set(['text', 'model', 'step', 'sentence', 'layer', 'head', 'selfLayer', 'selfHead', 'level', 'lang', 'speed', ...table.map((o) => o.name)]);
   for (const k of params.keys()) if (!known.has(k)) bad(k);
   return { state, problems };
 }
@@ -95,6 +109,8 @@ export function writeLink(state, defaults, page = {}) {
   if (state.step !== undefined && state.step >= 0) p.set('step', String(state.step + 1));
   if (state.layer !== undefined && state.layer !== 'alignment') p.set('layer', String(state.layer + 1));
   if (state.head !== undefined && state.head !== 'mean') p.set('head', String(state.head + 1));
+  if (state.encLayer !== undefined && state.encLayer !== 0) p.set('selfLayer', String(state.encLayer + 1));
+  if (state.encHead !== undefined && state.encHead !== 'mean') p.set('selfHead', String(state.encHead + 1));
   if (state.level === 'word') p.set('level', 'word');
   if (page.lang) p.set('lang', page.lang);
   if (page.speed) p.set('speed', String(page.speed));

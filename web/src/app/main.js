@@ -222,7 +222,7 @@ function currentLink() {
     // a step only once the animation rests (a reload mid-animation replays it instead of pausing there),
     // and only for the text it belongs to (new text typed but not yet translated opens at its end)
     step: run?.done && !playback.playing && text === translatedText ? playback.index : undefined,
-    layer: v.layer, head: v.head, level: v.level,
+    layer: v.layer, head: v.head, encLayer: v.encLayer, encHead: v.encHead, level: v.level,
   }, defaultsOf(controller.optionTable ?? []), { lang: chosenLang, speed: playback.speed !== DEFAULT_SPEED ? playback.speed : undefined });
 }
 let linkTimer = 0;
@@ -272,6 +272,7 @@ async function start() {
     options = bindDecodingForm($('#decoding'), stores.options, table);
     await selecting;
     stores.view.set({ ...(state.layer !== undefined ? { layer: state.layer } : {}), ...(state.head !== undefined ? { head: state.head } : {}),
+      ...(state.encLayer !== undefined ? { encLayer: state.encLayer } : {}), ...(state.encHead !== undefined ? { encHead: state.encHead } : {}),
       ...(state.level ? { level: state.level } : {}) });
     // Text the user typed while the page loaded is theirs: it is translated, never replaced.
     const box = /** @type {HTMLTextAreaElement} */ ($('#text'));

@@ -59,30 +59,16 @@ export function readLink(params, table, catalog) {
   };
   num('step', 1, 100000);
   num('sentence', 1, 1000);
-  const layer = params.get('layer');
-  if (layer !== null) {
-    if (layer === 'alignment') state.layer = 'alignment';
-    else if (intIn(layer, 1, 64) !== undefined) state.layer = +layer - 1;
-    else bad('layer');
-  }
-  const head = params.get('head');
-  if (head !== null) {
-    if (head === 'mean') state.head = 'mean';
-    else if (intIn(head, 1, 64) !== undefined) state.head = +head - 1;
-    else bad('head');
-  }
-  // encoder self-attention (Transformers): selfLayer=N, selfHead=N|mean
-  const selfLayer = params.get('selfLayer');
-  if (selfLayer !== null) {
-    if (intIn(selfLayer, 1, 64) !== undefined) state.encLayer = +selfLayer - 1;
-    else bad('selfLayer');
-  }
-  const selfHead = params.get('selfHead');
-  if (selfHead !== null) {
-    if (selfHead === 'mean') state.encHead = 'mean';
-    else if (intIn(selfHead, 1, 64) !== undefined) state.encHead = +selfHead - 1;
-    else bad('selfHead');
-  }
+  // a layer or head: 1-based (1..64), or its named alternative (alignment, mean); the encoder
+  // self-attention's (Transformers) as selfLayer=N, selfHead=N|mean
+  const indexOr = (name, key, word = '') => {
+    if (word && params.get(name) === word) state[key] = word;
+    else num(name, 1, 64, key);
+  };
+  indexOr('layer', 'layer', 'alignment');
+  indexOr('head', 'head', 'mean');
+  indexOr('selfLayer', 'encLayer');
+  indexOr('selfHead', 'encHead', 'mean');
   const level = params.get('level');
   if (level !== null) {
     if (level === 'piece' || level === 'word') state.level = level;

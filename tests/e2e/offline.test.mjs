@@ -71,6 +71,9 @@ test('a reload with the network blocked still translates', async () => {
     await page.locator('#compare-run').click();
     await page.waitForSelector('#compare-grid .status.error', { timeout: 30_000 });
     assert.match(await page.locator('#compare-grid .status.error').textContent(), /offline|network/i);
+    // the message spans the grid: the two cards stay side by side below it, not pushed into a third column
+    const [msg, first] = [await page.locator('#compare-grid .status.error').boundingBox(), await page.locator('#compare-grid .compare-item').first().boundingBox()];
+    assert.ok(first.y >= msg.y + msg.height - 1 && Math.abs(first.x - msg.x) < 2, `error ${JSON.stringify(msg)}, first card ${JSON.stringify(first)}`);
   }
   await screenshot(page, 'offline-reload');
 });

@@ -76,11 +76,11 @@ class SoftmaxStep extends View {
     table.appendChild(h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, 'Σ'), h('td'), h('td', { class: 'num exp' }, z.toFixed(3)), h('td', { class: 'num' }, pct(total)))));
     this.appendChild(scrollBox(table).wrap);
     this.appendChild(h('p', { class: 'sm-formula' }, ...t('sm.formula').split('\n').map((line) => h('span', {}, line))));
-    this.appendChild(this.#context(d, pieces, w));
+    this.appendChild(this.#context(d, label, w));
   }
 
-  /** c = Σ_j α_j v_j: the vectors as rows of coloured cells, their weights, and the context row. */
-  #context(d, pieces, w) {
+  /** c = Σ_j α_j v_j: the vectors as rows of coloured cells (labelled by label(j)), their weights, and the context row. */
+  #context(d, label, w) {
     const block = h('div', { class: 'sm-ctx-block' }, h('p', { class: 'sm-c' }, t(d.kind === 'multihead' ? 'sm.contextHead' : 'sm.context', { n: d.index + 1 })));
     if (!d.values) return block;
     const { data, cols, from, to } = d.values;
@@ -90,13 +90,12 @@ class SoftmaxStep extends View {
     for (const x of d.context) m = Math.max(m, Math.abs(x));
     const cell = Math.max(2, Math.min(12, Math.floor(480 / C)));
     const grid = h('div', { class: 'sm-vectors', role: 'img', 'aria-label': t('sm.vectorsLabel', { n: S, dims: C }) });
-    const row = (label, weight, get, cls = '') => h('div', { class: `sm-vrow ${cls}` },
-      h('span', { class: 'sm-vlabel' }, label), h('span', { class: 'num sm-vw' }, weight),
+    const row = (text, weight, get, cls = '') => h('div', { class: `sm-vrow ${cls}` },
+      h('span', { class: 'sm-vlabel' }, text), h('span', { class: 'num sm-vw' }, weight),
       h('span', { class: 'sm-vcells' }, Array.from({ length: C }, (_, c) => h('span', {
         class: 'sm-vcell', style: { width: `${cell}px`, backgroundColor: valueColor(get(c), m) },
       }))));
-    const name = (j) => d.pieceLabels?.[j] ?? pieceText(pieces[j] ?? '');
-    for (let j = 0; j < S; j++) grid.appendChild(row(name(j), `× ${pct(w[j])}`, (c) => data[j * cols + from + c], w[j] > 0.3 ? 'strong' : ''));
+    for (let j = 0; j < S; j++) grid.appendChild(row(label(j), `× ${pct(w[j])}`, (c) => data[j * cols + from + c], w[j] > 0.3 ? 'strong' : ''));
     grid.appendChild(row(`c${d.index + 1}`, '=', (c) => d.context[c], 'sm-ctx'));
     block.appendChild(scrollBox(grid).wrap);
     block.appendChild(h('p', { class: 'hint' }, t('sm.vectorsHint', { dims: C })));

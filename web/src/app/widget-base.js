@@ -17,7 +17,7 @@
 //   unreadable ones take the engine's defaults
 import '../components/index.js';
 import { createRunStore, createPlaybackStore, createViewStore, createModelStore, createWorkStore } from '../state/stores.js';
-import { t, languages, withLanguage, onLanguageChange } from '../i18n/index.js';
+import { t, languageOf, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { reducedMotion } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
 import { AppController } from './controller.js';
@@ -108,8 +108,7 @@ export class WidgetElement extends HTMLElement {
   applyLanguage() {
     // the attribute, else the page's own language (lang on the element or an ancestor) when the UI has
     // it, else the browser's: an English tutorial shows English widgets in a Chinese browser
-    const page = (this.closest('[lang]')?.getAttribute('lang') ?? '').toLowerCase().split('-')[0];
-    const lang = this.getAttribute('language') ?? (languages.some((l) => l.code === page) ? page : null);
+    const lang = this.getAttribute('language') ?? languageOf(this.closest('[lang]')?.getAttribute('lang'));
     if (lang) this.frame.dataset.lang = lang; else delete this.frame.dataset.lang;
     this.relabel();
     this.renderStatus();

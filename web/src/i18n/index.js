@@ -7,12 +7,17 @@ import zh from './zh.js';
 const catalogs = { en, zh };
 export const languages = [{ code: 'en', label: 'English' }, { code: 'zh', label: '简体中文' }];
 
+/** The UI language of a language tag ('zh-Hans' → 'zh', 'en-US' → 'en'), or null when the UI lacks it. */
+export function languageOf(tag) {
+  const code = String(tag ?? '').toLowerCase().split('-')[0];
+  return code in catalogs ? code : null;
+}
+
 /** 'zh' for any Chinese browser language, else 'en'. */
 export function detectLanguage(list = globalThis.navigator?.languages ?? [globalThis.navigator?.language]) {
   for (const l of list) {
-    if (!l) continue;
-    const code = String(l).toLowerCase().split('-')[0];
-    if (code in catalogs) return code;
+    const code = languageOf(l);
+    if (code) return code;
   }
   return 'en';
 }

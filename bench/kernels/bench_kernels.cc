@@ -1,11 +1,12 @@
 // Kernel microbenchmark: GF/s (2·n·m·k flops per product; for I8, integer multiply-adds counted alike)
-// of gemm_f32 and gemm_i8 on the shapes the shipped model runs (models/en-fr-gru-attn.i8.safetensors:
+// of gemm_f32, gemm_i8 and gemm_bf16 on the shapes the shipped model runs (models/en-fr-gru-attn.i8.safetensors:
 // emb 128, GRU hidden 256 (encoder 128 per direction), attention 256, vocabulary 4000; plus a
 // d_model-256 Transformer FFN), against the baseline of the same product through Eigen (F32 weights;
 // for I8 on the weights dequantized to F32, which is what the layers did before the kernels), and
 // against the machine's mul+add peak measured by a register-only loop (no FMA: WebAssembly has none).
 // Columns: F32 kernel / Eigen (× = speed-up); I8 kernel as the layers run it (activations as two int16
-// halves), with one int16 half (1×int16), and the Eigen baseline on dequantized weights (× = speed-up of
+// halves), with one int16 half (1×int16), the same int8 values held as bfloat16 (gemm_bf16, what the
+// WebAssembly layers run), and the Eigen baseline on dequantized weights (× = speed-up of
 // the I8 kernel); %peak = kernel GF/s over the measured peak.
 // Usage: attnseq_bench_kernels [seconds per measurement, default 0.05]
 #include <algorithm>
@@ -13,10 +14,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "attnseq/io/bf16_layout.h"
+#include "attnseq/nn/kernels/gemm_bf16.h"
 #include "attnseq/nn/kernels/gemm_f32.h"
 #include "attnseq/nn/kernels/gemm_i8.h"
 
@@ -137,6 +141,8 @@ const Shape kShapes[] = {
 struct StepProduct {
   int k, m;
   std::vector<float> w, b;
+  std::vector<uint16_t> w16;  // w quantized to int8 per row (scale), held as packed bfloat16
+  std::vector<float> scale;
 };
 
 std::vector<StepProduct> decoder_step_products(std::mt19937& rng) {
@@ -146,6 +152,17 @@ std::vector<StepProduct> decoder_step_products(std::mt19937& rng) {
     StepProduct p{k, m, std::vector<float>(static_cast<size_t>(k) * m), std::vector<float>(m)};
     for (auto& v : p.w) v = uf(rng);
     for (auto& v : p.b) v = uf(rng);
+    std::vector<int8_t> q(p.w.size());
+    p.scale.resize(m);
+    for (int r = 0; r < m; ++r) {
+      float mx = 0;
+      for (int c = 0; c < k; ++c) mx = std::max(mx, std::fabs(p.w[static_cast<size_t>(r) * k + c]));
+      p.scale[r] = mx / 127;
+      for (int c = 0; c < k; ++c)
+        q[static_cast<size_t>(r) * k + c] = static_cast<int8_t>(std::lrint(p.w[static_cast<size_t>(r) * k + c] / p.scale[r]));
+    }
+    p.w16.resize(p.w.size());
+    attnseq::pack_i8_bf16(q.data(), m, k, p.w16.data());
     ps.push_back(std::move(p));
   };
   for (int layer = 0; layer < 2; ++layer) {
@@ -166,18 +183,30 @@ void print_decoder_step(double budget, double peak) {
     flops += 2.0 * p.k * p.m;
     bytes += 4.0 * p.w.size();
   }
-  auto run_step = [&] {
+  auto run_f32 = [&] {
     for (const auto& p : ps) gemm_f32(x.data(), 1, p.k, p.w.data(), p.m, p.b.data(), y.data());
   };
-  const double step = gflops(flops, budget * 4, run_step);
-  // the mean over a longer stretch as well: the best window can hide how often the weights miss the cache
-  const auto t0 = Clock::now();
-  long n = 0;
-  for (; seconds_since(t0) < std::max(0.25, budget * 4); ++n) run_step();
-  const double mean_ms = seconds_since(t0) * 1e3 / n;
-  std::printf("\none decoder step of the default model (%zu products, %.2f MB of F32 weights, each read once): "
-              "%.1f GF/s (%.0f%% of peak), %.1f GB/s of weights, %.3f ms per step (mean %.3f ms)\n",
-              ps.size(), bytes / 1e6, step, 100 * step / peak, step / flops * bytes, flops / step / 1e6, mean_ms);
+  auto run_bf16 = [&] {
+    for (const auto& p : ps) gemm_bf16(x.data(), 1, p.k, p.w16.data(), p.scale.data(), p.m, p.b.data(), y.data());
+  };
+  auto report = [&](const char* what, double weight_bytes, const std::function<void()>& run_step) {
+    const double step = gflops(flops, budget * 4, run_step);
+    // the mean over a longer stretch as well: the best window can hide how often the weights miss the cache
+    const auto t0 = Clock::now();
+    long n = 0;
+    for (; seconds_since(t0) < std::max(0.25, budget * 4); ++n) run_step();
+    const double mean_ms = seconds_since(t0) * 1e3 / n;
+    std::printf("one decoder step of the default model (%zu products, %.2f MB of %s weights, each read once): "
+                "%.1f GF/s (%.0f%% of peak), %.1f GB/s of weights, %.3f ms per step (mean %.3f ms)\n",
+                ps.size(), weight_bytes / 1e6, what, step, 100 * step / peak, step / flops * weight_bytes,
+                flops / step / 1e6, mean_ms);
+  };
+  std::printf("\n");
+  // alternating, twice: the machine's speed drifts; compare the lines of one round
+  for (int round = 0; round < 2; ++round) {
+    report("F32", bytes, run_f32);
+    report("I8 as bfloat16 (gemm_bf16)", bytes / 2, run_bf16);
+  }
 }
 
 }  // namespace
@@ -197,15 +226,15 @@ int main(int argc, char** argv) {
   const char* peak_what = "8-lane vector mul+add (no FMA)";
 #endif
   const double peak = peak_mul_add(budget * 4);
-  std::printf("build: %s; gemm_f32: %s, gemm_i8: %s; baseline: Eigen product (I8: on dequantized F32)\n", build,
-              gemm_f32_impl(), gemm_i8_impl());
+  std::printf("build: %s; gemm_f32: %s, gemm_i8: %s, gemm_bf16: %s; baseline: Eigen product (I8: on dequantized F32)\n",
+              build, gemm_f32_impl(), gemm_i8_impl(), gemm_bf16_impl());
   std::printf("peak (%s, registers only): %.1f GF/s\n\n", peak_what, peak);
-  std::printf("| shape | n×k→m | F32 kernel | F32 Eigen | ×  | I8 kernel | I8 1×int16 | I8 baseline | ×  | F32 %%peak | I8 %%peak |\n");
-  std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  std::printf("| shape | n×k→m | F32 kernel | F32 Eigen | ×  | I8 kernel | I8 1×int16 | I8 as bf16 | I8 baseline | ×  | F32 %%peak | I8 %%peak |\n");
+  std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   std::mt19937 rng(42);
   std::uniform_real_distribution<float> uf(-1, 1);
   std::uniform_int_distribution<int> ui(-127, 127);
-  double worst_f32 = 0, worst_i8 = 0;
+  double worst_f32 = 0, worst_i8 = 0, worst_bf16 = 0;
   for (const Shape& s : kShapes) {
     std::vector<float> x(static_cast<size_t>(s.n) * s.k), w(static_cast<size_t>(s.m) * s.k), b(s.m),
         scale(s.m), wdeq(w.size()), y1(static_cast<size_t>(s.n) * s.m), y2(y1.size());
@@ -228,6 +257,10 @@ int main(int argc, char** argv) {
     gemm_i8(x.data(), s.n, s.k, q.data(), scale.data(), s.m, b.data(), y1.data());
     gemm_f32_eigen(x.data(), s.n, s.k, wdeq.data(), s.m, b.data(), y2.data());
     for (size_t i = 0; i < y1.size(); ++i) worst_i8 = std::max(worst_i8, static_cast<double>(std::fabs(y1[i] - y2[i])));
+    std::vector<uint16_t> w16(q.size());
+    attnseq::pack_i8_bf16(q.data(), s.m, s.k, w16.data());
+    gemm_bf16(x.data(), s.n, s.k, w16.data(), scale.data(), s.m, b.data(), y1.data());
+    for (size_t i = 0; i < y1.size(); ++i) worst_bf16 = std::max(worst_bf16, static_cast<double>(std::fabs(y1[i] - y2[i])));
 
     const double f32k = gflops(flops, budget, [&] { gemm_f32(x.data(), s.n, s.k, w.data(), s.m, b.data(), y1.data()); });
     const double f32e = gflops(flops, budget, [&] { gemm_f32_eigen(x.data(), s.n, s.k, w.data(), s.m, b.data(), y2.data()); });
@@ -235,12 +268,16 @@ int main(int argc, char** argv) {
     const double i8s = gflops(flops, budget, [&] {
       gemm_i8(x.data(), s.n, s.k, q.data(), scale.data(), s.m, b.data(), y1.data(), I8Activations::Int16);
     });
+    const double i8b = gflops(flops, budget, [&] {
+      gemm_bf16(x.data(), s.n, s.k, w16.data(), scale.data(), s.m, b.data(), y1.data());
+    });
     const double i8e = gflops(flops, budget, [&] { gemm_f32_eigen(x.data(), s.n, s.k, wdeq.data(), s.m, b.data(), y2.data()); });
     g_sink = y1[0] + y2[0];
-    std::printf("| %s | %d×%d→%d | %.1f | %.1f | %.2f | %.1f | %.1f | %.1f | %.2f | %.0f%% | %.0f%% |\n", s.what, s.n,
-                s.k, s.m, f32k, f32e, f32k / f32e, i8k, i8s, i8e, i8k / i8e, 100 * f32k / peak, 100 * i8k / peak);
+    std::printf("| %s | %d×%d→%d | %.1f | %.1f | %.2f | %.1f | %.1f | %.1f | %.1f | %.2f | %.0f%% | %.0f%% |\n", s.what,
+                s.n, s.k, s.m, f32k, f32e, f32k / f32e, i8k, i8s, i8b, i8e, i8k / i8e, 100 * f32k / peak, 100 * i8k / peak);
   }
-  std::printf("\nmax |kernel − baseline|: F32 %.2g, I8 %.2g (activation quantization)\n", worst_f32, worst_i8);
+  std::printf("\nmax |kernel − baseline|: F32 %.2g, I8 %.2g (activation quantization), I8 as bf16 %.2g\n", worst_f32,
+              worst_i8, worst_bf16);
   print_decoder_step(budget, peak);
   return 0;
 }

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "attnseq/io/bf16_layout.h"
+#include "attnseq/nn/kernels/gemm_bf16.h"
 #include "attnseq/nn/kernels/gemm_f32.h"
 #include "attnseq/nn/kernels/gemm_i8.h"
 #include "attnseq/nn/kernels/reduce.h"
@@ -85,6 +87,69 @@ TEST_CASE("gemm_f32 rows of a batch equal the single-row product (beam rows = gr
   gemm_f32(x.data(), n, k, w.data(), m, b.data(), all.data());
   for (int i = 0; i < n; ++i) {
     gemm_f32(x.data() + i * k, 1, k, w.data(), m, b.data(), one.data());
+    for (int r = 0; r < m; ++r) REQUIRE(all[i * m + r] == one[r]);
+  }
+}
+
+TEST_CASE("pack_i8_bf16 holds every int8 exactly, in the kernel's lane order", "[kernels]") {
+  // every int8 value round-trips exactly
+  std::vector<int8_t> all(256);
+  for (int v = -128; v < 128; ++v) all[v + 128] = static_cast<int8_t>(v);
+  std::vector<uint16_t> packed(256);
+  pack_i8_bf16(all.data(), 32, 8, packed.data());
+  for (int i = 0; i < 256; ++i) CHECK(bf16_packed_at(packed.data(), 8, i / 8, i % 8) == static_cast<float>(all[i]));
+  // layout of one row of 10 columns: a block of 8 as c, c+4, c+1, c+5, ..., then 8 and 9 in order
+  const std::vector<int8_t> row = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  std::vector<uint16_t> p(10);
+  pack_i8_bf16(row.data(), 1, 10, p.data());
+  const int order[10] = {0, 4, 1, 5, 2, 6, 3, 7, 8, 9};
+  for (int i = 0; i < 10; ++i) CHECK(f32_of_bf16(p[i]) == static_cast<float>(order[i]));
+  CHECK(bf16_of_int8(1) == 0x3F80);  // 1.0f = 0x3F800000
+  CHECK(bf16_of_int8(-128) == 0xC300);  // -128.0f = 0xC3000000
+}
+
+TEST_CASE("gemm_bf16 equals a double-precision reference of the dequantized product on odd shapes",
+          "[kernels]") {
+  std::mt19937 rng(5);
+  for (const Shape& s : kShapes)
+    for (bool with_bias : {true, false}) {
+      INFO(shape_name(s) << " bias " << with_bias << " impl " << gemm_bf16_impl());
+      const auto x = random_floats(rng, static_cast<size_t>(s.n) * s.k, -2, 2);
+      const auto q = random_i8(rng, static_cast<size_t>(s.m) * s.k);
+      const auto sc = random_floats(rng, s.m, 1e-4f, 1e-2f);
+      const auto b = random_floats(rng, s.m, -1, 1);
+      std::vector<uint16_t> w(q.size());
+      pack_i8_bf16(q.data(), s.m, s.k, w.data());
+      std::vector<float> y(static_cast<size_t>(s.n) * s.m, std::numeric_limits<float>::quiet_NaN());
+      gemm_bf16(x.data(), s.n, s.k, w.data(), sc.data(), s.m, with_bias ? b.data() : nullptr, y.data());
+      for (int i = 0; i < s.n; ++i)
+        for (int r = 0; r < s.m; ++r) {
+          double dot = 0, mag = 0;
+          for (int c = 0; c < s.k; ++c) {
+            dot += static_cast<double>(x[i * s.k + c]) * q[r * s.k + c];
+            mag += std::fabs(static_cast<double>(x[i * s.k + c]) * q[r * s.k + c]);
+          }
+          const double bias = with_bias ? b[r] : 0.0;
+          const double ref = dot * sc[r] + bias;
+          // the products x·q are exact in F32 (q has 8 significant bits, x 24: 32 > 24, so one rounding
+          // each); k + 1 roundings of the sum, one of the scale, one of the bias
+          INFO("row " << i << " output " << r);
+          REQUIRE(std::fabs(y[i * s.m + r] - ref) <= (s.k + 3) * kEps * (mag * sc[r] + std::fabs(bias)));
+        }
+    }
+}
+
+TEST_CASE("gemm_bf16 rows of a batch equal the single-row product (beam rows = greedy)", "[kernels]") {
+  std::mt19937 rng(6);
+  const int n = 5, k = 37, m = 11;
+  const auto x = random_floats(rng, n * k, -1, 1), sc = random_floats(rng, m, 0.01f, 0.02f), b = random_floats(rng, m, -1, 1);
+  const auto q = random_i8(rng, m * k);
+  std::vector<uint16_t> w(q.size());
+  pack_i8_bf16(q.data(), m, k, w.data());
+  std::vector<float> all(n * m), one(m);
+  gemm_bf16(x.data(), n, k, w.data(), sc.data(), m, b.data(), all.data());
+  for (int i = 0; i < n; ++i) {
+    gemm_bf16(x.data() + i * k, 1, k, w.data(), sc.data(), m, b.data(), one.data());
     for (int r = 0; r < m; ++r) REQUIRE(all[i * m + r] == one[r]);
   }
 }
@@ -244,7 +309,7 @@ TEST_CASE("I8 weights stay int8 in the store and Linear runs the I8 kernel on th
   const std::string header = R"({"l.weight": {"dtype": "I8", "shape": [3, 5], "data_offsets": [24, 39]},
       "l.weight.scale": {"dtype": "F32", "shape": [3], "data_offsets": [0, 12]},
       "l.bias": {"dtype": "F32", "shape": [3], "data_offsets": [12, 24]}})";
-  WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(header, data)), WeightStoreOptions{true});
+  WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(header, data)), WeightStoreOptions{I8Weights::Int8});
   const Linear l = Linear::load(store, "l", m, k);
   REQUIRE(l.w.quantized());
   CHECK(l.w.f32 == nullptr);
@@ -274,10 +339,61 @@ TEST_CASE("I8 weights stay int8 in the store and Linear runs the I8 kernel on th
 
   // the same file's F32 view feeds the F32 kernel: the same outputs up to float rounding
   Linear f = l;
-  f.w = WeightMatrix{deq.data(), nullptr, nullptr, m, k};
+  f.w = WeightMatrix::of_f32(deq.data(), m, k);
   Matrix yf;
   f.forward(x, yf);
   for (int r = 0; r < m; ++r) CHECK(std::fabs(yf(0, r) - y(0, r)) <= 1e-6);
+}
+
+TEST_CASE("I8 weights held as bfloat16: Linear and Embedding give the dequantized numbers", "[kernels][weights]") {
+  // the file of the I8 Linear test above: w I8 [3, 5] + scales, bias; and an I8 embedding [3, 9]
+  const int m = 3, k = 5;
+  const std::vector<int8_t> q = {1, -2, 3, -4, 5, 127, -128, 0, 64, -64, 7, 7, 7, 7, -7};
+  std::vector<int8_t> e(27);
+  for (int i = 0; i < 27; ++i) e[i] = static_cast<int8_t>(i * 9 - 121);
+  const float sc[3] = {0.01f, 0.002f, 0.1f}, bias[3] = {0.5f, -0.25f, 0.0f}, esc[3] = {0.5f, 0.25f, 1.5f};
+  std::vector<uint8_t> data;
+  auto put = [&](const void* p, size_t n) {
+    data.insert(data.end(), static_cast<const uint8_t*>(p), static_cast<const uint8_t*>(p) + n);
+  };
+  put(sc, 12);
+  put(bias, 12);
+  put(esc, 12);
+  put(q.data(), 15);
+  put(e.data(), 27);
+  const std::string header = R"({"l.weight": {"dtype": "I8", "shape": [3, 5], "data_offsets": [36, 51]},
+      "l.weight.scale": {"dtype": "F32", "shape": [3], "data_offsets": [0, 12]},
+      "l.bias": {"dtype": "F32", "shape": [3], "data_offsets": [12, 24]},
+      "e.scale": {"dtype": "F32", "shape": [3], "data_offsets": [24, 36]},
+      "e": {"dtype": "I8", "shape": [3, 9], "data_offsets": [51, 78]}})";
+  const auto bytes = std::make_shared<Bytes>(testing::make_safetensors(header, data));
+  WeightStore store(bytes, WeightStoreOptions{I8Weights::Bf16});
+  WeightStore deq_store(bytes, WeightStoreOptions{I8Weights::Dequantized});
+  const Linear l = Linear::load(store, "l", m, k);
+  REQUIRE(l.w.bf16 != nullptr);
+  CHECK(l.w.f32 == nullptr);
+  CHECK(l.w.q == nullptr);
+  CHECK_FALSE(l.w.quantized());
+  const Linear ld = Linear::load(deq_store, "l", m, k);
+  REQUIRE(ld.w.f32 != nullptr);
+
+  Matrix x(2, k), y, yd;
+  x << 0.3f, -1.2f, 0.7f, 2.0f, -0.01f, 1, 2, 3, 4, 5;
+  l.forward(x, y);
+  ld.forward(x, yd);
+  for (int i = 0; i < 2; ++i)
+    for (int r = 0; r < m; ++r) CHECK(std::fabs(y(i, r) - yd(i, r)) <= 1e-6 * (1 + std::fabs(yd(i, r))));
+  // row 1 of x is 1..5, integral: Σ x q is exact, then one rounding for the scale and one for the bias
+  CHECK(std::fabs(y(1, 0) - (0.01 * 15 + 0.5)) <= 2e-7);     // 1 − 4 + 9 − 16 + 25 = 15
+  CHECK(std::fabs(y(1, 1) - (0.002 * -193 - 0.25)) <= 2e-7);  // 127 − 256 + 0 + 256 − 320 = −193
+  CHECK(std::fabs(y(1, 2) - 0.1 * 35) <= 4e-7);              // 7 + 14 + 21 + 28 − 35 = 35
+  const Embedding eb = Embedding::load(store, "e", 3, 9), ed = Embedding::load(deq_store, "e", 3, 9);
+  float rb[9], rd[9];
+  for (int id = 0; id < 3; ++id) {
+    eb.row(id, rb);
+    ed.row(id, rd);
+    for (int c = 0; c < 9; ++c) CHECK(rb[c] == rd[c]);  // exact: q · s both ways
+  }
 }
 
 TEST_CASE("Embedding rows dequantize I8 rows and project through the I8 kernel", "[kernels][weights]") {
@@ -287,7 +403,7 @@ TEST_CASE("Embedding rows dequantize I8 rows and project through the I8 kernel",
   data.insert(data.end(), reinterpret_cast<const uint8_t*>(q.data()), reinterpret_cast<const uint8_t*>(q.data()) + 6);
   WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(
       R"({"e": {"dtype": "I8", "shape": [2, 3], "data_offsets": [8, 14]},
-          "e.scale": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})", data)), WeightStoreOptions{true});
+          "e.scale": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}})", data)), WeightStoreOptions{I8Weights::Int8});
   const Embedding e = Embedding::load(store, "e", 2, 3);
   float row[3];
   e.row(1, row);

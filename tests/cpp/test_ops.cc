@@ -55,7 +55,7 @@ struct IdentityAttention {
   attnseq::MultiHeadAttention mha;
   IdentityAttention(int d, int heads) : eye(static_cast<size_t>(d) * d, 0.0f) {
     for (int i = 0; i < d; ++i) eye[static_cast<size_t>(i) * d + i] = 1.0f;
-    const attnseq::WeightMatrix w{eye.data(), nullptr, nullptr, d, d};
+    const auto w = attnseq::WeightMatrix::of_f32(eye.data(), d, d);
     mha.heads = heads;
     mha.dim = d;
     mha.q = mha.out = attnseq::Linear{w, nullptr, d, d};

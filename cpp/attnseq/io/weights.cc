@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "attnseq/core/errors.h"
+#include "attnseq/io/bf16_layout.h"
 
 namespace attnseq {
 namespace {
@@ -92,11 +93,18 @@ WeightMatrix WeightStore::weight(const std::string& name, int64_t rows, int64_t 
   m.cols = cols;
   if (t.dtype == DType::F32) {
     m.f32 = f32_vector(t);
-  } else if (!options_.int8_kernels) {
+  } else if (options_.i8 == I8Weights::Dequantized) {
     m.f32 = f32_data(t);  // dequantized once
   } else {
     m.scale = i8_scales(t);
-    m.q = reinterpret_cast<const int8_t*>(t.data);
+    const int8_t* q = reinterpret_cast<const int8_t*>(t.data);
+    if (options_.i8 == I8Weights::Int8) {
+      m.q = q;
+    } else {
+      owned_bf16_.emplace_back(new uint16_t[static_cast<size_t>(t.numel())]);
+      pack_i8_bf16(q, static_cast<int>(rows), static_cast<int>(cols), owned_bf16_.back().get());
+      m.bf16 = owned_bf16_.back().get();
+    }
   }
   return m;
 }

@@ -16,22 +16,40 @@ namespace attnseq {
 
 using Bytes = std::vector<uint8_t>;
 
-// A weight matrix [rows, cols] as the model file stores it: F32 (f32 set), or I8 with per-row scales
-// (q and scale set; W[r, c] = q[r, c] · scale[r]). The pointers stay valid as long as the store.
+// A weight matrix [rows, cols] for a kernel, exactly one of: F32 (f32 set); I8 with per-row scales (q
+// and scale set; W[r, c] = q[r, c] · scale[r]); or the same I8 values as packed bfloat16 (bf16 and scale
+// set; the layout of io/bf16_layout.h). The pointers stay valid as long as the store.
 struct WeightMatrix {
   const float* f32 = nullptr;
   const int8_t* q = nullptr;
+  const uint16_t* bf16 = nullptr;
   const float* scale = nullptr;
   int64_t rows = 0;
   int64_t cols = 0;
   bool quantized() const { return q != nullptr; }
+  static WeightMatrix of_f32(const float* w, int64_t rows, int64_t cols) {
+    WeightMatrix m;
+    m.f32 = w;
+    m.rows = rows;
+    m.cols = cols;
+    return m;
+  }
+};
+
+// How I8 matrices are held in memory for the kernels (docs/benchmarks.md has the measurements).
+enum class I8Weights {
+  Dequantized,  // F32 copies made at load, run by the F32 kernels (natively: Eigen's FMA kernels)
+  Int8,         // kept int8 (4× less memory than F32), run by the integer I8 kernel: slower in WebAssembly
+  Bf16,         // q as bfloat16 (exact), run by gemm_bf16: half the bytes of F32, faster in WebAssembly
 };
 
 struct WeightStoreOptions {
-  // false (the default): I8 matrices are dequantized to F32 once, at load, and run the F32 kernels:
-  // measured faster in WebAssembly (2x on the en-fr Transformer) and the same numbers on every build
-  // (docs/benchmarks.md). true: they stay int8 in memory for the I8 kernels (4x less memory).
-  bool int8_kernels = false;
+  // I8 matrices: Bf16 in WebAssembly (SIMD128), Dequantized natively, where Eigen is fastest.
+#if defined(__wasm_simd128__)
+  I8Weights i8 = I8Weights::Bf16;
+#else
+  I8Weights i8 = I8Weights::Dequantized;
+#endif
 };
 
 class WeightStore {
@@ -45,9 +63,9 @@ class WeightStore {
   // copy; I8 data (with its `name.scale` per-row scales) is dequantized once. Throws ModelBadTensor
   // naming the tensor when it is missing, of another shape, or holds non-finite values.
   ConstMatrixMap matrix(const std::string& name, int64_t rows, int64_t cols);
-  // The matrix `name` of exactly [rows, cols] for a kernel: F32 (mapped, or I8 dequantized as by
-  // matrix()), or with WeightStoreOptions::int8_kernels an I8 matrix kept int8 (pointing into the file
-  // bytes) with its F32 per-row scales. Same checks as matrix().
+  // The matrix `name` of exactly [rows, cols] for a kernel: F32 (mapped), or I8 held as
+  // WeightStoreOptions::i8 says: dequantized as by matrix(), kept int8 (pointing into the file bytes), or
+  // packed as bfloat16 (a copy), the last two with their F32 per-row scales. Same checks as matrix().
   WeightMatrix weight(const std::string& name, int64_t rows, int64_t cols);
   ConstVectorMap vector(const std::string& name, int64_t n);
   // The 1-D U8 tensor `name` (a byte blob stored in the file), or throws ModelBadTensor.
@@ -71,6 +89,7 @@ class WeightStore {
   SafetensorsFile file_;
   // dequantized or re-aligned copies (stable addresses; not zero-filled: every element is written)
   std::deque<std::unique_ptr<float[]>> owned_;
+  std::deque<std::unique_ptr<uint16_t[]>> owned_bf16_;  // packed bfloat16 copies of I8 matrices
   float* own(size_t n);
   std::set<std::string> used_;
   bool quantized_ = false;

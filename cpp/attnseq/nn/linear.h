@@ -1,6 +1,7 @@
 // Dense layers over weights owned by a WeightStore (row-major [out, in], PyTorch nn.Linear layout).
-// F32 weights run the F32 kernel, I8 weights (int8 + per-row scales, kept so in memory) the I8 kernel
-// (nn/kernels/: WebAssembly SIMD128 kernels, native fallbacks).
+// F32 weights (or I8 dequantized at load) run the F32 kernel, I8 weights kept int8 the I8 kernel, I8
+// weights held as bfloat16 the bfloat16 kernel (nn/kernels/: WebAssembly SIMD128 kernels, native
+// fallbacks; WeightStoreOptions::i8 picks the form).
 #pragma once
 
 #include <string>
@@ -11,7 +12,7 @@
 namespace attnseq {
 
 struct Linear {
-  WeightMatrix w;            // [out, in], F32 or I8
+  WeightMatrix w;            // [out, in], F32, I8 or I8 as bfloat16
   const float* b = nullptr;  // [out], or null without bias
   int out = 0;
   int in = 0;
@@ -26,7 +27,7 @@ struct Linear {
 };
 
 struct Embedding {
-  WeightMatrix w;  // [vocab, dim], F32 or I8
+  WeightMatrix w;  // [vocab, dim], F32, I8 or I8 as bfloat16
   int vocab = 0;
   int dim = 0;
 

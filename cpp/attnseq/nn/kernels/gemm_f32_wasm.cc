@@ -10,15 +10,10 @@
 #include <wasm_simd128.h>
 
 #include "attnseq/nn/kernels/gemm_f32.h"
+#include "attnseq/nn/kernels/simd128.h"
 
 namespace attnseq::kernels {
 namespace {
-
-inline float hsum(v128_t v) {
-  // (v0 + v2) + (v1 + v3): the same order for every output
-  const v128_t s = wasm_f32x4_add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
-  return wasm_f32x4_extract_lane(s, 0) + wasm_f32x4_extract_lane(s, 1);
-}
 
 // R input rows × WR weight rows.
 template <int R, int WR>
@@ -39,10 +34,7 @@ inline void tile(const float* x, int k, const float* w, const float* bias, int m
     // 4 accumulators → one vector of 4 sums, each lane (v0 + v2) + (v1 + v3) as hsum; bias added, stored
     for (int i = 0; i < R; ++i)
       for (int j = 0; j < WR; j += 4) {
-        const v128_t* a = &acc[i][j];
-        const v128_t ab = wasm_f32x4_add(wasm_i32x4_shuffle(a[0], a[1], 0, 4, 1, 5), wasm_i32x4_shuffle(a[0], a[1], 2, 6, 3, 7));
-        const v128_t cd = wasm_f32x4_add(wasm_i32x4_shuffle(a[2], a[3], 0, 4, 1, 5), wasm_i32x4_shuffle(a[2], a[3], 2, 6, 3, 7));
-        v128_t sum = wasm_f32x4_add(wasm_i32x4_shuffle(ab, cd, 0, 1, 4, 5), wasm_i32x4_shuffle(ab, cd, 2, 3, 6, 7));
+        v128_t sum = simd128::hsum4(&acc[i][j]);
         if (bias) sum = wasm_f32x4_add(sum, wasm_v128_load(bias + j));
         wasm_v128_store(y + static_cast<long>(i) * m + j, sum);
       }
@@ -50,7 +42,7 @@ inline void tile(const float* x, int k, const float* w, const float* bias, int m
   }
   for (int i = 0; i < R; ++i)
     for (int j = 0; j < WR; ++j) {
-      float s = hsum(acc[i][j]);
+      float s = simd128::hsum(acc[i][j]);
       const float* xr = x + static_cast<long>(i) * k;
       const float* wr = w + static_cast<long>(j) * k;
       for (int c = k4; c < k; ++c) s += xr[c] * wr[c];

@@ -1,0 +1,23 @@
+// Horizontal sums shared by the SIMD128 kernels (WebAssembly with -msimd128 only). Both sum a vector's
+// lanes in the order (v0 + v2) + (v1 + v3), so every output of a kernel sums its columns alike.
+#pragma once
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+
+namespace attnseq::kernels::simd128 {
+
+// The sum of v's 4 lanes.
+inline float hsum(v128_t v) {
+  const v128_t s = wasm_f32x4_add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+  return wasm_f32x4_extract_lane(s, 0) + wasm_f32x4_extract_lane(s, 1);
+}
+
+// The 4 lane sums of a[0..3] as one vector (lane j = hsum(a[j]), bit for bit), by shuffles and adds.
+inline v128_t hsum4(const v128_t* a) {
+  const v128_t ab = wasm_f32x4_add(wasm_i32x4_shuffle(a[0], a[1], 0, 4, 1, 5), wasm_i32x4_shuffle(a[0], a[1], 2, 6, 3, 7));
+  const v128_t cd = wasm_f32x4_add(wasm_i32x4_shuffle(a[2], a[3], 0, 4, 1, 5), wasm_i32x4_shuffle(a[2], a[3], 2, 6, 3, 7));
+  return wasm_f32x4_add(wasm_i32x4_shuffle(ab, cd, 0, 1, 4, 5), wasm_i32x4_shuffle(ab, cd, 2, 3, 6, 7));
+}
+
+}  // namespace attnseq::kernels::simd128
+#endif

@@ -125,10 +125,11 @@ export class AppController {
     const entry = this.entryOf(id) ?? this.entryOf(this.catalog.default);
     const previous = this.loaded;
     this.entry = entry;
-    this.stores.model.set({ status: 'loading', progress: 0, modelId: entry.id, error: null, errorCode: null, failed: null });
+    this.stores.model.set({ status: 'loading', progress: 0, loadedBytes: 0, modelId: entry.id, error: null, errorCode: null, failed: null });
     try {
       const tr = await getTranslator(entry, ({ loaded, total }) => {
-        if (this.entry === entry) this.stores.model.set({ progress: total ? loaded / total : 0 });
+        // A compressed download has no total: then the bytes so far, not a percentage stuck at 0
+        if (this.entry === entry) this.stores.model.set({ progress: total ? loaded / total : null, loadedBytes: loaded });
       });
       if (this.entry !== entry) return null;
       checkArchitecture(entry, tr.info);

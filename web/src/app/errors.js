@@ -23,7 +23,11 @@ export function errorFields(e, vars = {}) {
  * say). `extra`: a text to show when all is well (a widget's "model missing" note).
  */
 export function statusOf(m, r, extra = '') {
-  if (m.status === 'loading') return { text: t('app.loading', { p: Math.round(100 * (m.progress || 0)) }), detail: '', error: false };
+  if (m.status === 'loading') {
+    const text = m.progress == null ? t('app.loadingBytes', { mb: ((m.loadedBytes ?? 0) / 1e6).toFixed(1) })
+      : t('app.loading', { p: Math.round(100 * m.progress) });
+    return { text, detail: '', error: false };
+  }
   if (m.status === 'error') return { text: t('app.modelError', { msg: explain(m.errorCode, m.errorVars) }), detail: m.error ?? '', error: true };
   if (r.status === 'error') return { text: t('app.runError', { msg: explain(r.errorCode, r.errorVars) }), detail: r.error ?? '', error: true };
   if (r.status === 'running') return { text: t('app.running'), detail: '', error: false };

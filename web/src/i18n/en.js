@@ -99,6 +99,7 @@ export default {
   'app.badLink': "Parts of the link could not be used ({list}): the page shows its defaults for them.",
   'app.translation': "Translation",
   'app.loading': "Loading the model… {p}%",
+  'app.loadingBytes': "Loading the model… {mb} MB",
   'app.modelError': "The model could not be loaded: {msg}",
   'app.runError': "Translation failed: {msg}",
   'app.running': "Translating…",

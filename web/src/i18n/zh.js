@@ -99,6 +99,7 @@ export default {
   'app.badLink': "链接中的部分参数无法使用（{list}）：页面对它们使用默认值。",
   'app.translation': "译文",
   'app.loading': "正在加载模型… {p}%",
+  'app.loadingBytes': "正在加载模型… {mb} MB",
   'app.modelError': "无法加载模型：{msg}",
   'app.runError': "翻译失败：{msg}",
   'app.running': "正在翻译…",

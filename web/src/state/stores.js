@@ -12,7 +12,8 @@ import { createStore } from './store.js';
  * statusOf reads them); the optional fields are absent until first set.
  * @typedef {Object} ModelState
  * @property {'idle'|'loading'|'ready'|'error'} status
- * @property {number} progress        0..1 while loading
+ * @property {number|null} progress   0..1 while loading; null when the size is not known (a compressed download)
+ * @property {number} [loadedBytes]   bytes downloaded so far while loading
  * @property {string|null} modelId    the catalogue entry loading or loaded
  * @property {ModelInfo|null} info    the loaded model (the one kept when another failed to load)
  * @property {{id: string, label?: string|Record<string, string>, src: string, tgt: string, arch?: string, attention?: string}[]} models

@@ -148,6 +148,13 @@ test('the animation is keyboard operable', async () => {
   assert.equal((await state()).index, last - 1);
   await page.keyboard.press('ArrowRight');
   assert.equal((await state()).index, last);
+  // With the focus left on Translate (a keyboard user's path: type, Tab, Enter), arrows still step
+  // and Space still presses the button.
+  await page.locator('#translate').focus();
+  await page.keyboard.press('ArrowLeft');
+  assert.equal((await state()).index, last - 1);
+  await page.keyboard.press('End');
+  assert.equal((await state()).index, last);
   // The toolbar's buttons have names, and the step slider says where it is.
   for (const name of ['Restart', 'Step back', 'Play', 'Step forward']) {
     assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);

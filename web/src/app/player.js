@@ -59,8 +59,8 @@ export function createPlayer({ playback, run }) {
 /**
  * Keyboard shortcuts: Space or K play/pause, ←/→ step, Home restart, End last step. They work when the
  * focus is inside `scope`, or (page: the demo) anywhere on the page outside a control: on the page
- * itself after a click, a link or an ordinary element. Keys typed into form fields, buttons, the
- * heatmap's cells and the loop's rows keep their usual meaning.
+ * itself after a click, a button (Space and Enter still press it) or an ordinary element. Keys typed
+ * into form fields, menus, links, the heatmap's cells and the loop's rows keep their usual meaning.
  * @param {HTMLElement} scope
  * @param {(a: {action: string}) => void} act
  * @param {{page?: boolean}} [options]
@@ -71,7 +71,10 @@ export function bindPlaybackKeys(scope, act, { page = false } = {}) {
     if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
     const el = /** @type {HTMLElement} */ (e.target);
     const tag = el.tagName;
-    if (/^(INPUT|TEXTAREA|SELECT|BUTTON|SUMMARY|A)$/.test(tag) || el.isContentEditable) return;
+    if (/^(INPUT|TEXTAREA|SELECT|SUMMARY|A)$/.test(tag) || el.isContentEditable) return;
+    // a button keeps Space and Enter (they press it); arrows, Home, End and K mean nothing there, so the
+    // focus left on Translate (or a playback button) still steps
+    if (tag === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return;
     if (el.closest?.('td[data-cell], [role=button], [data-step], [role=listbox], [role=slider], [role=menu]') && !(e.key === 'k' || e.key === 'K')) {
       if (e.key === ' ' || e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End' || e.key === 'Enter') return;
     }

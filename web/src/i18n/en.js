@@ -117,7 +117,7 @@ export default {
   'dec.seed': "Seed",
   'dec.numHypotheses': "Hypotheses returned",
   'gen.heading': "The decoder, one token at a time",
-  'gen.hint': "The decoder reads its own output so far and predicts the next token, until it predicts the end token. Keys (anywhere on the page outside a text field): Space or K play/pause, ← → step, Home restart, End last step.",
+  'gen.hint': "The decoder reads its own output so far and predicts the next token, until it predicts the end token. Keys (anywhere on the page outside a text field or a menu): Space or K play/pause, ← → step, Home restart, End last step.",
   'gen.loop': "Decoder input → next token",
   'gen.dist': "Next-token distribution",
   'attn.heading': "Attention at this step",

@@ -18,6 +18,8 @@ import { scoreResults, scoreData } from './app/score-section.js';
 
 const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 
+const TRANSLATE_VIEWS = ['lines', 'heatmap', 'none'];
+
 /** A sentence box, the translation and an attention figure (view: lines | heatmap | none). */
 class TranslateWidget extends WidgetElement {
   build(frame) {
@@ -31,9 +33,13 @@ class TranslateWidget extends WidgetElement {
       else if (this.stores.run.get().status !== 'running') this.stores.run.set({ notice: 'app.empty', status: this.stores.run.get().run ? 'done' : 'idle', error: null });
     });
     this.input = input;
-    const v = this.getAttribute('view') ?? 'lines';
+    const asked = this.getAttribute('view') ?? 'lines';
+    const v = TRANSLATE_VIEWS.includes(asked) ? asked : 'lines';
+    this.note = h('p', { class: 'hint w-note' });
+    this.badView = v === asked ? null : asked;
     frame.append(form, h('output', { class: 'translation', 'data-view': 'output', part: 'translation' }), h('p', { class: 'w-status', role: 'status', part: 'status' }));
     if (v === 'lines' || v === 'heatmap') frame.append(view(v === 'lines' ? 'attnseq-attention-lines' : 'attnseq-heatmap', v));
+    frame.append(this.note);
     this.relabel();
   }
 
@@ -43,6 +49,7 @@ class TranslateWidget extends WidgetElement {
     if (!this.button) return;
     this.button.textContent = this.t('app.translate');
     this.label.textContent = this.t('app.text');
+    this.note.textContent = this.badView == null ? '' : this.t('w.badView', { value: this.badView, list: TRANSLATE_VIEWS.join(', '), shown: 'lines' });
   }
 }
 
@@ -72,7 +79,9 @@ const FIGURES = {
 /** One attention figure, optionally with step controls and a layer/head picker; SVG/PNG export. */
 class AttentionWidget extends WidgetElement {
   build(frame) {
-    const [tag, name, picker] = FIGURES[this.getAttribute('view')] ?? FIGURES.lines;
+    const asked = this.getAttribute('view');
+    const [tag, name, picker] = FIGURES[asked ?? 'lines'] ?? FIGURES.lines;
+    this.badView = asked != null && !FIGURES[asked] ? asked : null;
     if (this.hasAttribute('controls')) frame.append(view('attnseq-playback', 'playback'));
     if (picker && !this.hasAttribute('no-picker')) frame.append(view('attnseq-head-picker', picker));
     this.figureEl = view(tag, name === 'scores' ? 'scores-figure' : name, { part: 'figure' });
@@ -80,6 +89,8 @@ class AttentionWidget extends WidgetElement {
     this.note = h('p', { class: 'hint w-note' });
     frame.append(this.figureEl, this.note, h('p', { class: 'w-status', role: 'status', part: 'status' }));
     this.viewName = name;
+    this.picker = picker;
+    if (name === 'scores') this.stores.playback.subscribe(() => this.renderScores());
     if (name !== 'softmax' && name !== 'scores') {
       const exp = (format) => h('button', { type: 'button', class: 'w-export', onclick: () => exportFigure(this.figureEl, `attnseq-${name}`, format) }, format.toUpperCase());
       this.exportBar = h('p', { class: 'export' }, exp('svg'), exp('png'));
@@ -87,28 +98,67 @@ class AttentionWidget extends WidgetElement {
     }
     const layer = this.getAttribute('layer'), head = this.getAttribute('head');
     const num = (x, dflt) => (x == null ? dflt : x === 'mean' || x === 'alignment' ? x : Math.max(0, Number(x) - 1));
+    // an out-of-range or unreadable number is reported and replaced once the model is known (afterRun)
     if (name.startsWith('self')) this.stores.view.set({ encLayer: num(layer, 0), encHead: num(head, 'mean') });
     else this.stores.view.set({ layer: num(layer, 'alignment'), head: num(head, 'mean') });
     if (this.getAttribute('level') === 'word') this.stores.view.set({ level: 'word' });
   }
 
   afterRun(run) {
+    const notes = this.badView == null ? [] : [this.t('w.badView', { value: this.badView, list: Object.keys(FIGURES).join(', '), shown: 'lines' })];
     if (this.viewName === 'scores') {
-      // the four score functions on this sentence, the step the widget's `step` attribute names
-      const step = Math.max(0, (Number(this.getAttribute('step')) || 1) - 1);
-      scoreResults(this.controller, run.text).then((r) => { this.figureEl.data = this.tr(() => scoreData(r, step)); },
-        (e) => { this.note.textContent = String(e?.message ?? e); });
+      // the four score functions on this sentence, at the playback's step (the `step` attribute, else 1)
+      const my = (this.scoreSeq = (this.scoreSeq ?? 0) + 1);
+      this.scoreResults = null;
+      this.note.textContent = notes.join(' ');
+      scoreResults(this.controller, run.text).then((r) => {
+        if (my !== this.scoreSeq) return;
+        this.scoreResults = r;
+        this.renderScores();
+      }, (e) => { if (my === this.scoreSeq) this.note.textContent = String(e?.message ?? e); });
       return;
     }
     // Self-attention needs a Transformer; an RNN (e.g. when no Transformer is installed) has none.
-    this.note.textContent = this.viewName.startsWith('self') && !run.encoderAttention ? this.t('w.noSelfAttention', { model: this.tr(() => modelLabel(run.model)) }) : '';
-    this.figureEl.hidden = !!this.note.textContent;
+    const self = this.viewName.startsWith('self');
+    const blocked = self && !run.encoderAttention ? this.t('w.noSelfAttention', { model: this.tr(() => modelLabel(run.model)) }) : '';
+    this.figureEl.hidden = !!blocked;
     if (this.exportBar) this.exportBar.hidden = this.figureEl.hidden;
+    if (!blocked && this.picker) notes.push(...this.checkLayerHead(run.model, self));
     const q = this.getAttribute('query');
-    if (q == null) return;
-    const idx = run.sourceTokens.findIndex((x) => pieceText(x.piece).toLowerCase() === q.toLowerCase());
-    const n = Number(q);
-    this.stores.view.set({ query: idx >= 0 ? idx : Number.isInteger(n) && n >= 1 ? n - 1 : 0 });
+    if (q != null) {
+      const idx = run.sourceTokens.findIndex((x) => pieceText(x.piece).toLowerCase() === q.toLowerCase());
+      const n = Number(q);
+      const ok = idx >= 0 || (Number.isInteger(n) && n >= 1 && n <= run.sourceTokens.length);
+      this.stores.view.set({ query: idx >= 0 ? idx : ok ? n - 1 : 0 });
+      if (!ok) notes.push(this.t('w.badQuery', { value: q, shown: pieceText(run.sourceTokens[0]?.piece ?? '') }));
+    }
+    this.note.textContent = [blocked, ...notes].filter(Boolean).join(' ');
+  }
+
+  /** The `layer` and `head` attributes against the model: the notes for those it lacks (then shown at their defaults). */
+  checkLayerHead(model, self) {
+    const notes = [];
+    const check = (attr, max, key, dflt, word) => {
+      const v = this.getAttribute(attr);
+      if (v == null || v === word) return;
+      const n = Number(v);
+      if (Number.isInteger(n) && n >= 1 && n <= max) return;
+      this.stores.view.set({ [key]: dflt });
+      notes.push(this.t('w.badNumber', { attr, value: v, max }));
+    };
+    check('layer', self ? model.encLayers : model.decLayers, self ? 'encLayer' : 'layer', self ? 0 : 'alignment', self ? '' : 'alignment');
+    check('head', model.heads, self ? 'encHead' : 'head', 'mean', 'mean');
+    return notes;
+  }
+
+  /** The score cards at the playback's step: the controls step them, as in the demo. */
+  renderScores() {
+    if (this.scoreResults) this.figureEl.data = this.tr(() => scoreData(this.scoreResults, Math.max(0, this.stores.playback.get().index)));
+  }
+
+  /** The score view opens at step 1 unless `step` says otherwise (the cards compare how each model starts). */
+  initialIndex(run) {
+    return this.viewName === 'scores' && !this.hasAttribute('step') ? 0 : super.initialIndex(run);
   }
 
   /** The figure as a standalone <svg> (export). */

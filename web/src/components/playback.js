@@ -61,7 +61,7 @@ class Playback extends View {
         })),
       h('span', { class: 'pb-count', 'aria-hidden': 'true' }, t('pb.stepOf', { n: d.index + 1, total: d.total })),
       h('label', { class: 'pb-speed' }, h('span', {}, t('pb.speed')),
-        h('select', { name: 'speed' }, SPEEDS.map((v) => {
+        h('select', { name: 'speed' }, (SPEEDS.includes(d.speed) ? SPEEDS : [...SPEEDS, d.speed].sort((a, b) => a - b)).map((v) => {
           const o = h('option', { value: v }, `${v}×`);
           o.selected = v === d.speed;
           return o;

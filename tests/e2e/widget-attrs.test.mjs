@@ -1,0 +1,74 @@
+// What a tutorial author writes by hand: attributes with values the model or the widget lacks are named
+// in a note (and replaced by the default), never silently ignored; the scores view's step controls step
+// its cards. Uses the shipped catalogue (models/): the default Transformer and the four score-function
+// GRUs. Screenshot: artifacts/e2e/widget-attrs.png.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { launch, serve, screenshot, ROOT } from './helpers.mjs';
+
+let browser, srv, dir;
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const TEXT = 'I ate an apple.';
+
+test('out-of-range layer/head, unknown view and query are named; an unlisted speed is shown', async () => {
+  dir = await mkdtemp(path.join(ROOT, 'web', 'examples', 'tmp-attrs-'));
+  await writeFile(path.join(dir, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>attrs</title><script type="module" src="../../src/widgets.js"></script></head><body><main>
+<attnseq-attention id="range" text="${TEXT}" layer="9" head="7" speed="3" controls></attnseq-attention>
+<attnseq-attention id="ok" text="${TEXT}" layer="1" head="2"></attnseq-attention>
+<attnseq-attention id="view" view="heatmapp" text="${TEXT}"></attnseq-attention>
+<attnseq-attention id="query" view="self" query="dog" text="The cat is here."></attnseq-attention>
+<attnseq-translate id="tview" view="heat-map" text="${TEXT}"></attnseq-translate>
+<attnseq-attention id="scores" view="scores" text="${TEXT}" controls></attnseq-attention>
+</main></body></html>`);
+  srv = await serve();
+  browser = await launch({ reducedMotion: 'reduce' });
+  const { page } = browser;
+  await page.goto(new URL(`examples/${path.basename(dir)}/index.html`, srv.url).href);
+  await page.waitForFunction(() => [...document.querySelectorAll('attnseq-attention, attnseq-translate')].every((e) => e.dataset.ready), null, { timeout: 120_000 });
+  const note = (id) => page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('.w-note').textContent, id);
+  const viewState = (id) => page.evaluate((id) => document.getElementById(id).stores.view.get(), id);
+  const model = await page.evaluate(() => document.getElementById('range').stores.run.get().run.model);
+
+  // layer 9 / head 7 of a model with fewer: both named with the range, both shown at their defaults
+  const n = await note('range');
+  assert.match(n, new RegExp(`layer="9" is not in this model \\(1–${model.decLayers}\\)`));
+  assert.match(n, new RegExp(`head="7" is not in this model \\(1–${model.heads}\\)`));
+  const v = await viewState('range');
+  assert.equal(v.layer, 'alignment');
+  assert.equal(v.head, 'mean');
+  // the picker names what the figure shows
+  assert.equal(await page.evaluate(() => document.getElementById('range').shadowRoot.querySelector('select[name=layer]').value), 'alignment');
+  // speed="3" is not one of the menu's speeds: listed and selected rather than showing 0.5×
+  assert.equal(await page.evaluate(() => document.getElementById('range').shadowRoot.querySelector('select[name=speed]').value), '3');
+  // valid attributes: no note, the layer and head asked for
+  assert.equal(await note('ok'), '');
+  assert.deepEqual([(await viewState('ok')).layer, (await viewState('ok')).head], [0, 1]);
+
+  // an unknown view: named with the list, the default figure drawn
+  assert.match(await note('view'), /view="heatmapp" is not a view of this widget \(lines, heatmap, .*\): showing lines/);
+  assert.equal(await page.evaluate(() => !!document.getElementById('view').shadowRoot.querySelector('attnseq-attention-lines')), true);
+  assert.match(await note('tview'), /view="heat-map" is not a view of this widget \(lines, heatmap, none\): showing lines/);
+  assert.equal(await page.evaluate(() => !!document.getElementById('tview').shadowRoot.querySelector('attnseq-attention-lines')), true);
+
+  // a query that is not a source token: named, the first token shown
+  assert.match(await note('query'), /query="dog" is not a token of the sentence: showing «The»/);
+  assert.equal((await viewState('query')).query, 0);
+
+  // the scores view: the cards open at step 1 and follow the step controls
+  const steps = () => page.evaluate(() => [...document.getElementById('scores').shadowRoot.querySelectorAll('.sc-step')].map((e) => e.textContent));
+  await page.waitForFunction(() => document.getElementById('scores').shadowRoot.querySelectorAll('.sc-card').length === 4, null, { timeout: 120_000 });
+  assert.equal((await page.evaluate(() => document.getElementById('scores').stores.playback.get().index)), 0);
+  for (const s of await steps()) assert.match(s, /^Step 1 /);
+  await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelector('[data-action="next"]').click());
+  await page.waitForFunction(() => [...document.getElementById('scores').shadowRoot.querySelectorAll('.sc-step')].every((e) => /^Step 2 /.test(e.textContent)), null, { timeout: 10_000 });
+  assert.match(await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelector('.pb-count').textContent), /^Step 2 \//);
+  await screenshot(page, 'widget-attrs');
+});

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, serve, screenshot, testModel, cliTranslate, waitForRunEnd, setSpeed, ARTIFACTS } from './helpers.mjs';
+import { launch, serve, screenshot, testModel, cliTranslate, waitForRunEnd, setSpeed, unnamedTablesAndFigures, ARTIFACTS } from './helpers.mjs';
 
 const model = testModel();
 const SENTENCE = 'The cat drank the milk because it was hungry.';
@@ -160,6 +160,8 @@ test('the animation is keyboard operable', async () => {
     assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
   }
   assert.match(await page.locator('attnseq-playback input[name=step]').getAttribute('aria-valuetext'), /Step \d+ \/ \d+/);
+  // the figures and tables (lines, heatmap, the softmax table) have accessible names
+  assert.deepEqual(await unnamedTablesAndFigures(page), []);
 });
 
 test('with prefers-reduced-motion the translation is shown whole, without animation', async () => {

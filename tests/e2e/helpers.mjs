@@ -283,3 +283,12 @@ export async function demoCompare(page, timeout = 120_000) {
   }, null, { timeout, polling: 200 });
   return true;
 }
+
+/** Tables and figures (shadow roots included) that Chromium's accessibility tree gives no name. */
+export async function unnamedTablesAndFigures(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  await cdp.detach();
+  return nodes.filter((n) => !n.ignored && ['table', 'figure'].includes(n.role?.value) && !(n.name?.value ?? '').trim())
+    .map((n) => n.role.value);
+}

@@ -6,7 +6,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { launch, serve, screenshot, ROOT } from './helpers.mjs';
+import { launch, serve, screenshot, unnamedTablesAndFigures, ROOT } from './helpers.mjs';
 
 let browser, srv, dir;
 after(async () => {
@@ -70,5 +70,7 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
   await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelector('[data-action="next"]').click());
   await page.waitForFunction(() => [...document.getElementById('scores').shadowRoot.querySelectorAll('.sc-step')].every((e) => /^Step 2 /.test(e.textContent)), null, { timeout: 10_000 });
   assert.match(await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelector('.pb-count').textContent), /^Step 2 \//);
+  // every table (the cards' top-3 tables and heatmaps) has an accessible name
+  assert.deepEqual(await unnamedTablesAndFigures(page), []);
   await screenshot(page, 'widget-attrs');
 });

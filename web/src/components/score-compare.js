@@ -44,7 +44,7 @@ class ScoreCompare extends View {
         h('h4', {}, t(NAMES[m.kind])),
         h('p', { class: 'sc-formula' }, h('code', {}, FORMULAS[m.kind])),
         h('p', { class: 'sc-step' }, t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })),
-        h('table', { class: 'sc-top' }, h('tbody', {}, order.map((j) => h('tr', {},
+        h('table', { class: 'sc-top', 'aria-label': `${t(NAMES[m.kind])}: ${t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })}` }, h('tbody', {}, order.map((j) => h('tr', {},
           h('th', { scope: 'row' }, pieceText(src[j] ?? '')), h('td', { class: 'num' }, `e = ${sc[j]?.toFixed(2) ?? '?'}`),
           h('td', { class: 'num' }, `α = ${pct(w[j])}`))))),
         heat,

@@ -56,7 +56,7 @@ class SoftmaxStep extends View {
       ? t(d.picked ? 'sm.head' : 'sm.headDefault', { layer: d.layer + 1, head: d.head + 1, heads: d.heads })
       : t(KINDS[d.kind] ?? 'sm.kindAdditive');
     this.appendChild(h('p', { class: 'sm-formula' }, h('code', {}, FORMULAS[d.kind] ?? ''), ' ', h('span', { class: 'hint' }, where)));
-    const table = h('table', { class: 'sm-table' },
+    const table = h('table', { class: 'sm-table', 'aria-label': t('sm.tableLabel') },
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, t('sm.token')), h('th', { scope: 'col' }, t('sm.score')),
         h('th', { scope: 'col', class: 'exp' }, 'exp(e_j − max)'), h('th', { scope: 'col' }, t('sm.weight')))));

@@ -59,6 +59,7 @@ export default {
   'work.step': 'step {n}',
   'sm.title': 'Step {n}: how «{token}» looks at the source',
   'sm.token': 'source token',
+  'sm.tableLabel': 'Every source token at this step: its score, exp and weight',
   'sm.score': "score e_j (as computed)",
   'sm.weight': 'weight α = softmax(e)',
   'sm.formula': 'α_j = exp(e_j) / Σ_k exp(e_k)\nc = Σ_j α_j · h_j',

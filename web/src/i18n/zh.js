@@ -58,6 +58,7 @@ export default {
   'work.chart': '每一步的乘加次数：使用与不使用键值缓存',
   'work.step': '第 {n} 步',
   'sm.title': '第 {n} 步：「{token}」如何关注源句',
+  'sm.tableLabel': '此步的每个源词元：分数、exp 与权重',
   'sm.token': '源词元',
   'sm.score': "得分 e_j（模型算出的值）",
   'sm.weight': '权重 α = softmax(e)',

@@ -74,6 +74,8 @@ test('a reload with the network blocked still translates', async () => {
     // the message spans the grid: the two cards stay side by side below it, not pushed into a third column
     const [msg, first] = [await page.locator('#compare-grid .status.error').boundingBox(), await page.locator('#compare-grid .compare-item').first().boundingBox()];
     assert.ok(first.y >= msg.y + msg.height - 1 && Math.abs(first.x - msg.x) < 2, `error ${JSON.stringify(msg)}, first card ${JSON.stringify(first)}`);
+    // the cards say they were not translated, not "Press Compare" under the error
+    for (const c of await page.locator('#compare-grid .compare-item .translation').allTextContents()) assert.equal(c, 'Not translated: see the message above.');
   }
   await screenshot(page, 'offline-reload');
 });

@@ -58,7 +58,7 @@ export function setupCompare(section, controller, stores) {
       const fig = /** @type {any} */ (document.createElement('attnseq-context-figure'));
       const card = h('div', { class: 'compare-item' },
         h('h4', {}, modelLabel(m)),
-        h('p', { class: 'translation small', 'data-compare': m.id }, r ? r.text : results === null ? t('cmp.notRun') : '…'),
+        h('p', { class: 'translation small', 'data-compare': m.id }, r ? r.text : error ? t('cmp.failedCard') : results === null ? t('cmp.notRun') : '…'),
         fig);
       fig.data = r ? { source: r.sourceTokens.map((x) => x.piece), target: r.tokens.map((x) => x.piece), controls: [r.model.bos, r.model.eos], rows: k === 0 ? null : r.rows } : null;
       grid.appendChild(card);

@@ -139,6 +139,7 @@ export default {
   'cmp.stale': "These translations are of an earlier sentence («{text}»): press “Compare with this sentence” to compare the current one.",
   'cmp.unavailable': "The models for this comparison are not installed.",
   'cmp.notRun': "Press “Compare with this sentence”.",
+  'cmp.failedCard': "Not translated: see the message above.",
   'fig.crossCaption': "Attention of {model} while producing: {tokens}",
   'fig.crossHeads': "Cross-attention",
   'fig.selfHeads': "Self-attention",

@@ -147,6 +147,7 @@ export default {
   'cmp.stale': "这些是之前一句（「{text}」）的译文：按“用这句话比较”来比较当前的句子。",
   'cmp.unavailable': "未安装用于对比的模型。",
   'cmp.notRun': "请点击“用这句话对比”。",
+  'cmp.failedCard': "未翻译：见上方的信息。",
   'fig.crossCaption': "{model} 生成 {tokens} 时的注意力",
   'fig.crossHeads': "交叉注意力",
   'fig.selfHeads': "自注意力",

@@ -38,25 +38,12 @@ inline void tile(const float* x, int k, const uint16_t* w, const float* scale, c
         acc[i][j] = wasm_f32x4_add(acc[i][j], wasm_f32x4_add(wasm_f32x4_mul(xa[i], wa), wasm_f32x4_mul(xb[i], wb)));
     }
   }
-  if (WR % 4 == 0 && k8 == k) {
-    for (int i = 0; i < R; ++i)
-      for (int j = 0; j < WR; j += 4) {
-        v128_t sum = simd128::hsum4(&acc[i][j]);
-        sum = wasm_f32x4_mul(sum, wasm_v128_load(scale + j));
-        if (bias) sum = wasm_f32x4_add(sum, wasm_v128_load(bias + j));
-        wasm_v128_store(y + static_cast<long>(i) * m + j, sum);
-      }
-    return;
-  }
-  for (int i = 0; i < R; ++i)
-    for (int j = 0; j < WR; ++j) {
-      float s = simd128::hsum(acc[i][j]);
-      const float* xr = x + static_cast<long>(i) * k;
-      const uint16_t* wr = w + static_cast<long>(j) * k;
-      for (int c = k8; c < k; ++c) s += xr[c] * f32_of_bf16(wr[c]);
-      s *= scale[j];
-      y[static_cast<long>(i) * m + j] = bias ? s + bias[j] : s;
-    }
+  simd128::store_tile(acc, k8 == k, scale, bias, m, y, [&](int i, int j, float s) {
+    const float* xr = x + static_cast<long>(i) * k;
+    const uint16_t* wr = w + static_cast<long>(j) * k;
+    for (int c = k8; c < k; ++c) s += xr[c] * f32_of_bf16(wr[c]);
+    return s;
+  });
 }
 
 template <int R>

@@ -30,24 +30,13 @@ inline void tile(const float* x, int k, const float* w, const float* bias, int m
       for (int i = 0; i < R; ++i) acc[i][j] = wasm_f32x4_add(acc[i][j], wasm_f32x4_mul(xv[i], wv));
     }
   }
-  if (WR % 4 == 0 && k4 == k) {
-    // 4 accumulators → one vector of 4 sums, each lane (v0 + v2) + (v1 + v3) as hsum; bias added, stored
-    for (int i = 0; i < R; ++i)
-      for (int j = 0; j < WR; j += 4) {
-        v128_t sum = simd128::hsum4(&acc[i][j]);
-        if (bias) sum = wasm_f32x4_add(sum, wasm_v128_load(bias + j));
-        wasm_v128_store(y + static_cast<long>(i) * m + j, sum);
-      }
-    return;
-  }
-  for (int i = 0; i < R; ++i)
-    for (int j = 0; j < WR; ++j) {
-      float s = simd128::hsum(acc[i][j]);
-      const float* xr = x + static_cast<long>(i) * k;
-      const float* wr = w + static_cast<long>(j) * k;
-      for (int c = k4; c < k; ++c) s += xr[c] * wr[c];
-      y[static_cast<long>(i) * m + j] = bias ? s + bias[j] : s;
-    }
+  // 4 accumulators → one vector of 4 sums, each lane (v0 + v2) + (v1 + v3) as hsum; bias added, stored
+  simd128::store_tile(acc, k4 == k, nullptr, bias, m, y, [&](int i, int j, float s) {
+    const float* xr = x + static_cast<long>(i) * k;
+    const float* wr = w + static_cast<long>(j) * k;
+    for (int c = k4; c < k; ++c) s += xr[c] * wr[c];
+    return s;
+  });
 }
 
 template <int R>

@@ -1,4 +1,4 @@
-// Horizontal sums shared by the SIMD128 kernels (WebAssembly with -msimd128 only). Both sum a vector's
+// Horizontal sums and the tile store shared by the SIMD128 kernels (WebAssembly with -msimd128 only). Both sum a vector's
 // lanes in the order (v0 + v2) + (v1 + v3), so every output of a kernel sums its columns alike.
 #pragma once
 #if defined(__wasm_simd128__)
@@ -17,6 +17,31 @@ inline v128_t hsum4(const v128_t* a) {
   const v128_t ab = wasm_f32x4_add(wasm_i32x4_shuffle(a[0], a[1], 0, 4, 1, 5), wasm_i32x4_shuffle(a[0], a[1], 2, 6, 3, 7));
   const v128_t cd = wasm_f32x4_add(wasm_i32x4_shuffle(a[2], a[3], 0, 4, 1, 5), wasm_i32x4_shuffle(a[2], a[3], 2, 6, 3, 7));
   return wasm_f32x4_add(wasm_i32x4_shuffle(ab, cd, 0, 1, 4, 5), wasm_i32x4_shuffle(ab, cd, 2, 3, 6, 7));
+}
+
+// Writes a tile's outputs y[i·m + j] from its accumulators acc[R][WR] (each a 4-lane partial sum):
+// when `whole` (no leftover columns) and WR is a multiple of 4, 4 outputs per vector store; otherwise per
+// output hsum, then tail(i, j, s) adds the leftover columns in order. Then · scale[j] (when scale is
+// not null), + bias[j] (when bias is not null).
+template <int R, int WR, class Tail>
+inline void store_tile(v128_t (&acc)[R][WR], bool whole, const float* scale, const float* bias, int m, float* y,
+                       Tail tail) {
+  if (WR % 4 == 0 && whole) {
+    for (int i = 0; i < R; ++i)
+      for (int j = 0; j < WR; j += 4) {
+        v128_t sum = hsum4(&acc[i][j]);
+        if (scale) sum = wasm_f32x4_mul(sum, wasm_v128_load(scale + j));
+        if (bias) sum = wasm_f32x4_add(sum, wasm_v128_load(bias + j));
+        wasm_v128_store(y + static_cast<long>(i) * m + j, sum);
+      }
+    return;
+  }
+  for (int i = 0; i < R; ++i)
+    for (int j = 0; j < WR; ++j) {
+      float s = tail(i, j, hsum(acc[i][j]));
+      if (scale) s *= scale[j];
+      y[static_cast<long>(i) * m + j] = bias ? s + bias[j] : s;
+    }
 }
 
 }  // namespace attnseq::kernels::simd128

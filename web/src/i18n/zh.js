@@ -144,7 +144,7 @@ export default {
   'cmp.work': "每一步的计算量：开启与关闭键值缓存",
   'cmp.bleuSource': "测试集 BLEU（贪心），按英文句长分组，数据来自 docs/models.md。",
   'cmp.noPair': "模型目录中没有 {src} → {tgt} 的有注意力与无注意力 GRU 模型：请选择一个英语 → 法语模型来比较它们。",
-  'cmp.stale': "这些是之前一句（「{text}」）的译文：按“用这句话比较”来比较当前的句子。",
+  'cmp.stale': "这些是之前一句（「{text}」）的译文：按“用这句话对比”来对比当前的句子。",
   'cmp.unavailable': "未安装用于对比的模型。",
   'cmp.notRun': "请点击“用这句话对比”。",
   'cmp.failedCard': "未翻译：见上方的信息。",

@@ -120,7 +120,7 @@ describe('contract index math', () => {
 });
 
 describe('pieces, words and aggregated attention', () => {
-  test('piece groups join a lone ▁ to the next piece; word groups join a word\'s pieces', async () => {
+  test('piece groups are the model\'s pieces, a lone ▁ included (labelled ␣); word groups join a word\'s pieces', async () => {
     const { pieceGroups, groupLabels, aggregate } = await import('../../web/src/state/contract.js');
     const pieces = ['▁I', '▁a', 'te', '▁an', '▁apple', '.', '</s>'];
     assert.deepEqual(pieceGroups(pieces, ['</s>']), [[0], [1], [2], [3], [4], [5], [6]]);
@@ -128,9 +128,13 @@ describe('pieces, words and aggregated attention', () => {
     assert.deepEqual(pieceGroups(pieces, ['</s>'], true), [[0], [1, 2], [3], [4, 5], [6]]);
     assert.deepEqual(groupLabels(pieces, pieceGroups(pieces, ['</s>'], true), ['</s>']), ['I', 'ate', 'an', 'apple.', '</s>']);
     const zh = ['▁', '猫', '喝了', '牛奶', '。', '</s>'];
-    assert.deepEqual(pieceGroups(zh, ['</s>']), [[0, 1], [2], [3], [4], [5]]);
-    assert.deepEqual(groupLabels(zh, pieceGroups(zh, ['</s>']), ['</s>']), ['猫', '喝了', '牛奶', '。', '</s>']);
+    assert.deepEqual(pieceGroups(zh, ['</s>']), [[0], [1], [2], [3], [4], [5]]);
+    assert.deepEqual(groupLabels(zh, pieceGroups(zh, ['</s>']), ['</s>']), ['\u2423', '猫', '喝了', '牛奶', '。', '</s>']);
     assert.deepEqual(pieceGroups(zh, ['</s>'], true), [[0, 1], [2], [3], [4], [5]]);
+    assert.deepEqual(groupLabels(zh, pieceGroups(zh, ['</s>'], true), ['</s>']), ['猫', '喝了', '牛奶', '。', '</s>']);
+    // a piece after a lone ▁ starts a word: not marked as a continuation
+    const rare = ['▁', 'É', 'té', '</s>'];
+    assert.deepEqual(groupLabels(rare, pieceGroups(rare, ['</s>']), ['</s>']), ['\u2423', 'É', '·té', '</s>']);
     // rows: mean over the row group, sum over the column group; rows stay distributions
     const rows = [[0.5, 0.3, 0.2], [0.1, 0.1, 0.8], [0.2, 0.2, 0.6]];
     const agg = aggregate(rows, [[0, 1], [2]], [[0, 1], [2]]);

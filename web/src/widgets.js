@@ -12,7 +12,7 @@
 import { WidgetElement } from './app/widget-base.js';
 import { exportFigure } from './app/export.js';
 import { h, define } from './components/dom.js';
-import { pieceText } from './state/contract.js';
+import { pieceText, defaultQuery } from './state/contract.js';
 import { modelLabel } from './app/model-names.js';
 import { scoreResults, scoreData } from './app/score-section.js';
 
@@ -125,12 +125,15 @@ class AttentionWidget extends WidgetElement {
     if (this.exportBar) this.exportBar.hidden = this.figureEl.hidden;
     if (!blocked && this.picker) notes.push(...this.checkLayerHead(run.model, self));
     const q = this.getAttribute('query');
+    const fallback = defaultQuery(run.sourceTokens);
     if (q != null) {
       const idx = run.sourceTokens.findIndex((x) => pieceText(x.piece).toLowerCase() === q.toLowerCase());
       const n = Number(q);
       const ok = idx >= 0 || (Number.isInteger(n) && n >= 1 && n <= run.sourceTokens.length);
-      this.stores.view.set({ query: idx >= 0 ? idx : ok ? n - 1 : 0 });
-      if (!ok) notes.push(this.t('w.badQuery', { value: q, shown: pieceText(run.sourceTokens[0]?.piece ?? '') }));
+      this.stores.view.set({ query: idx >= 0 ? idx : ok ? n - 1 : fallback });
+      if (!ok) notes.push(this.t('w.badQuery', { value: q, shown: pieceText(run.sourceTokens[fallback]?.piece ?? '') }));
+    } else {
+      this.stores.view.set({ query: fallback });
     }
     this.note.textContent = [blocked, ...notes].filter(Boolean).join(' ');
   }

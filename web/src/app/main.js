@@ -23,6 +23,7 @@ import { reducedMotion } from '../components/dom.js';
 import { EXAMPLES } from './examples.js';
 import { statusOf } from './errors.js';
 import { modelLabel, modelDescription } from './model-names.js';
+import { defaultQuery } from '../state/contract.js';
 import { renderStatusInto } from './status-view.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -95,10 +96,9 @@ stores.run.subscribe(renderStatus);
 let lastRunId = null;
 stores.run.subscribe(({ run }) => {
   if (run && run.id !== lastRunId && run.sourceTokens.length) {
-    // Self-attention starts on "it" when the sentence has it (the classic example), else the first token.
+    // Self-attention starts on "it" (or 它) when the sentence has it (the classic example), else the first token.
     lastRunId = run.id;
-    const it = run.sourceTokens.findIndex((x) => /^\u2581?it$/i.test(x.piece));
-    stores.view.set({ query: Math.max(0, it) });
+    stores.view.set({ query: defaultQuery(run.sourceTokens) });
   }
   $('#self-panel').hidden = !run?.encoderAttention;
   $('#beam-panel').hidden = !run?.beamTrace;

@@ -109,11 +109,12 @@ export function startsWord(piece) {
 const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
 /**
- * Groups of consecutive piece indices. Piece level (words = false): one group per piece, except that
- * a lone word-start piece "▁" (SentencePiece writes one before a character it has no "▁x" piece for,
- * e.g. at the start of Chinese text) joins the piece after it: an empty piece is not shown as a token.
- * Word level: the pieces of each word (a word starts at a "▁" piece; control pieces and Chinese or
- * Japanese pieces, which have no spaces to mark words, stand alone).
+ * Groups of consecutive piece indices. Piece level (words = false): one group per piece, as the model
+ * reads and writes them, a lone word-start piece "▁" included (SentencePiece writes one before a
+ * character it has no "▁x" piece for, e.g. at the start of Chinese text; it is labelled ␣): merging it
+ * would show two steps' numbers under one token. Word level: the pieces of each word (a word starts at
+ * a "▁" piece, and a lone "▁" joins the piece after it; control pieces and Chinese or Japanese pieces,
+ * which have no spaces to mark words, stand alone).
  * @param {string[]} pieces
  * @param {string[]} [controls]  the model's control pieces (<s>, </s>)
  * @param {boolean} [words]
@@ -123,13 +124,24 @@ export function pieceGroups(pieces, controls = [], words = false) {
   const groups = [];
   pieces.forEach((p, i) => {
     const prev = pieces[i - 1];
-    const joinsLone = prev === '\u2581' && groups.length;
+    const joinsLone = words && prev === '\u2581' && groups.length;
     const continues = words && i > 0 && !startsWord(p) && !controls.includes(p) && !controls.includes(prev)
       && !CJK.test(p) && !CJK.test(prev ?? '');
     if (joinsLone || continues) groups[groups.length - 1].push(i);
     else groups.push([i]);
   });
   return groups;
+}
+
+/**
+ * The self-attention query a figure starts on: "it" (or 它), the tutorial's classic example, when the
+ * sentence has it, else the first piece that is not a lone "▁".
+ * @param {{piece: string}[]} tokens
+ */
+export function defaultQuery(tokens) {
+  const it = tokens.findIndex((x) => /^\u2581?(it|它)$/i.test(x.piece));
+  if (it >= 0) return it;
+  return Math.max(0, tokens.findIndex((x) => x.piece !== '\u2581'));
 }
 
 /** The text of a group of pieces (pieceText of their concatenation). */
@@ -148,7 +160,8 @@ export function groupLabels(pieces, groups, controls = []) {
   return groups.map((g, k) => {
     const first = pieces[g[0]];
     const text = groupText(pieces, g);
-    const cont = k > 0 && !startsWord(first) && !controls.includes(first) && !controls.includes(pieces[groups[k - 1].at(-1)])
+    const before = k > 0 ? pieces[groups[k - 1].at(-1)] : undefined;
+    const cont = k > 0 && !startsWord(first) && !controls.includes(first) && !controls.includes(before) && before !== '\u2581'
       && !CJK.test(first) && first !== '\u2581' && /[\p{L}\p{N}]/u.test(text);  // not punctuation
     return cont ? `\u00B7${text}` : text;
   });

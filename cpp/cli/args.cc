@@ -116,7 +116,9 @@ Without --text, reads stdin and writes one line per input line (an empty line gi
   --model FILE             model file (.safetensors), required
   --text TEXT              translate TEXT instead of reading stdin
   --json                   print one JSON object per sentence: source and target tokens, ids,
-                           probabilities, scores, attention matrices, the steps (beam: the beam trace too)
+                           probabilities, scores, attention matrices, the encoder's self-attention
+                           (Transformer), each step (token, --alternatives, cross-attention per layer
+                           and head; beam: the best hypotheses' steps and the beam trace)
   --sentences              split each input line into sentences (. ! ? 。！？, line breaks) and translate
                            them one by one (--json: {"sentences": [{"span": [begin, end], ...}]})
   --info                   print the model's config and metadata as JSON and exit

@@ -28,28 +28,62 @@ json trace_json(const attnseq::BeamTrace& trace) {
   return steps;
 }
 
-json steps_json(const std::vector<attnseq::StepEvent>& steps) {
+// [layers][heads][keys] of a one-row, one-query attention stack (a step's cross-attention).
+json heads_json(const attnseq::AttentionStack& a) {
+  json layers = json::array();
+  for (int l = 0; l < a.layers; ++l) {
+    json heads = json::array();
+    for (int h = 0; h < a.heads; ++h) heads.push_back(std::vector<float>(a.at(0, l, h), a.at(0, l, h) + a.keys));
+    layers.push_back(std::move(heads));
+  }
+  return layers;
+}
+
+// [layers][heads][queries][keys]: the encoder's self-attention.
+json self_json(const attnseq::AttentionStack& a) {
+  json layers = json::array();
+  for (int l = 0; l < a.layers; ++l) {
+    json heads = json::array();
+    for (int h = 0; h < a.heads; ++h) {
+      json rows = json::array();
+      for (int q = 0; q < a.queries; ++q) rows.push_back(std::vector<float>(a.at(0, l, h, q), a.at(0, l, h, q) + a.keys));
+      heads.push_back(std::move(rows));
+    }
+    layers.push_back(std::move(heads));
+  }
+  return layers;
+}
+
+json steps_json(const std::vector<attnseq::StepEvent>& steps, const attnseq::Translator& t) {
   json out = json::array();
   for (const auto& s : steps) {
     json alts = json::array();
-    for (const auto& a : s.alternatives) alts.push_back({{"id", a.first}, {"probability", a.second}});
-    out.push_back({{"token", s.token}, {"probability", s.probability}, {"forced", s.forced}, {"end", s.end},
-                   {"done", s.done}, {"alternatives", alts}});
+    for (size_t i = 0; i < s.alternatives.size(); ++i) {
+      const auto& a = s.alternatives[i];
+      alts.push_back({{"id", a.first}, {"piece", t.target_token(a.first).piece}, {"probability", a.second}});
+      if (i < s.sampled.size()) alts.back()["sampled"] = s.sampled[i];
+    }
+    json j = {{"token", s.token}, {"piece", t.target_token(s.token).piece}, {"probability", s.probability},
+              {"forced", s.forced}, {"end", s.end}, {"done", s.done}, {"alternatives", alts}, {"macs", s.macs}};
+    if (!s.alignment.empty()) j["alignment"] = s.alignment;
+    if (!s.cross_attention.data.empty()) j["cross_attention"] = heads_json(s.cross_attention);
+    out.push_back(std::move(j));
   }
   return out;
 }
 
 }  // namespace
 
-json result_json(const attnseq::TranslationResult& r) {
+json result_json(const attnseq::TranslationResult& r, const attnseq::Translator& t) {
   json hyps = json::array();
   for (const auto& h : r.hypotheses) {
     hyps.push_back({{"text", h.text}, {"tokens", tokens_json(h.tokens, false)}, {"probabilities", h.probabilities},
                     {"score", h.score}, {"finished", h.finished}, {"attention", h.attention}});
-    if (!h.steps.empty()) hyps.back()["steps"] = steps_json(h.steps);
+    if (!h.steps.empty()) hyps.back()["steps"] = steps_json(h.steps, t);
   }
   json out = {{"source", tokens_json(r.source, true)}, {"hypotheses", hyps}, {"macs", r.macs}};
   if (!r.beam_trace.steps.empty()) out["beam_trace"] = trace_json(r.beam_trace);
+  if (!r.encoder_attention.data.empty()) out["encoder_attention"] = self_json(r.encoder_attention);
   return out;
 }
 

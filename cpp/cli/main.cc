@@ -31,6 +31,20 @@ std::string join_sentences(const std::vector<std::string>& parts) {
   return out;
 }
 
+// translate(), with every step recorded (token, alternatives, attention per layer and head) for --json:
+// beam search records its hypotheses' steps itself; greedy and sampling run a session step by step.
+attnseq::TranslationResult translate_steps(const attnseq::Translator& t, const std::string& text,
+                                           const attnseq::DecodeOptions& options) {
+  if (options.strategy == attnseq::Strategy::Beam) return t.translate(text, options);
+  std::unique_ptr<attnseq::TranslationSession> session = t.start(text, options);
+  if (!session) return t.translate(text, options);  // blank: the empty result
+  std::vector<attnseq::StepEvent> steps;
+  while (!session->done()) steps.push_back(session->next());
+  attnseq::TranslationResult r = session->result();
+  r.hypotheses[0].steps = std::move(steps);
+  return r;
+}
+
 // Translates one input line (one sentence, or each of its sentences with --sentences) and prints one
 // line; returns false when it failed (reported on stderr).
 bool translate_line(const attnseq::Translator& t, const attnseq_cli::CliArgs& args, const std::string& line,
@@ -44,16 +58,17 @@ bool translate_line(const attnseq::Translator& t, const attnseq_cli::CliArgs& ar
     nlohmann::json sentences = nlohmann::json::array();
     attnseq::TranslationResult r;
     for (const auto& [begin, end] : spans) {
-      r = t.translate(line.substr(begin, end - begin), options);
+      const std::string text = line.substr(begin, end - begin);
+      r = args.json ? translate_steps(t, text, options) : t.translate(text, options);
       texts.push_back(r.hypotheses.empty() ? "" : r.hypotheses[0].text);
       if (args.sentences && args.json) {
-        nlohmann::json j = attnseq_cli::result_json(r);
+        nlohmann::json j = attnseq_cli::result_json(r, t);
         j["span"] = {begin, end};
         sentences.push_back(std::move(j));
       }
     }
     if (args.json)
-      std::cout << (args.sentences ? nlohmann::json{{"sentences", sentences}} : attnseq_cli::result_json(r)).dump() << '\n';
+      std::cout << (args.sentences ? nlohmann::json{{"sentences", sentences}} : attnseq_cli::result_json(r, t)).dump() << '\n';
     else
       std::cout << (args.sentences ? join_sentences(texts) : texts.empty() ? "" : texts[0]) << '\n';
     return true;

@@ -43,6 +43,10 @@ file(WRITE ${TMP}/in.txt "the cat\n\n   \nle chat est noir\n")
 expect_run(ARGS --model ${MODEL} STDIN ${TMP}/in.txt RESULT 0 LINES 4 OUT_MATCH "^[^\n]+\n\n\n[^\n]+\n$")
 expect_run(ARGS --model ${MODEL} --json STDIN ${TMP}/in.txt RESULT 0 LINES 4 OUT_MATCH "\"hypotheses\"")
 expect_run(ARGS --model ${MODEL} --json --text "the cat" --strategy beam --n-best 2 RESULT 0 OUT_MATCH "\"beam_trace\"")
+# greedy --json records every step: its alternatives (with pieces) and cross-attention per layer and head
+expect_run(ARGS --model ${MODEL} --json --text "the cat" --alternatives 3 RESULT 0 OUT_MATCH "\"steps\":\\[{\"alignment\":\\[[^]]*\\],\"alternatives\":\\[{\"id\":[0-9]+,\"piece\":\"[^\"]*\",\"probability\"")
+expect_run(ARGS --model ${MODEL} --json --text "the cat" RESULT 0 OUT_MATCH "\"cross_attention\":\\[\\[\\[")
+expect_run(ARGS --model ${MODEL} --json --text "the cat" RESULT 0 OUT_MATCH "\"encoder_attention\":\\[\\[\\[\\[")
 expect_run(ARGS --model ${MODEL} --info RESULT 0 OUT_MATCH "\"arch\": \"transformer\"")
 # --sentences: one output line per input line; JSON gives each sentence's byte span
 file(WRITE ${TMP}/para.txt "the cat. the dog! le chat?\nhello world\n")

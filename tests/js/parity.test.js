@@ -2,7 +2,8 @@
 // (tests/data/models/*.safetensors and models/*.safetensors), every decoding mode (greedy, beam 4,
 // seeded sampling) and a fixed set of English and French sentences: same source tokens and spans,
 // same target tokens and text, same beam trace, same multiply-add count; probabilities, scores and
-// attention within 1e-4.
+// attention within 1e-4. Greedy and sampling also compare every step as the views draw it:
+// alternatives, cross-attention per layer and head, encoder self-attention.
 //
 // Native (x86 SIMD with FMA) and WebAssembly (wasm SIMD, no FMA) round differently in the last bits,
 // so where two candidates score the same to ~1e-6 (random test models fall into repetition loops
@@ -44,6 +45,39 @@ function compareHypothesis(w, n, what) {
   w.scores.forEach((s, i) => assertClose(assert, s, Math.log(w.probabilities[i]), 1e-6, `${what}: scores[${i}] = log p`));
   assert.equal(w.attention.rows, n.attention.length, `${what}: attention rows`);
   n.attention.forEach((row, r) => row.forEach((x, c) => assertClose(assert, w.attention.data[r * w.attention.cols + c], x, TOL, `${what}: attention[${r}][${c}]`)));
+}
+
+// What the views draw, step by step (greedy and sampling): the chosen token, the alternatives (ids,
+// pieces, probabilities, sampling's cut distribution), cross-attention per layer and head, and the
+// encoder's self-attention, against the CLI's --json steps.
+async function compareSteps(translator, text, options, n, what) {
+  const ns = n.hypotheses[0].steps;
+  let k = 0;
+  const gen = translator.generate(text, options);
+  const src = await gen.source;
+  if (n.encoder_attention) {
+    const { layers, heads, rows, cols, data } = src.encoderAttention;
+    assert.deepEqual([layers, heads, rows, cols], [n.encoder_attention.length, n.encoder_attention[0].length,
+      n.encoder_attention[0][0].length, n.encoder_attention[0][0][0].length], `${what}: encoder attention shape`);
+    n.encoder_attention.forEach((L, l) => L.forEach((H, h) => H.forEach((row, q) => row.forEach((x, c) =>
+      assertClose(assert, data[((l * heads + h) * rows + q) * cols + c], x, TOL, `${what}: self L${l + 1}H${h + 1}[${q}][${c}]`)))));
+  } else {
+    assert.equal(src.encoderAttention, null, `${what}: no encoder attention`);
+  }
+  for await (const w of gen) {
+    const s = ns[k++];
+    const at = `${what} step ${w.step}`;
+    assert.deepEqual([w.token.id, w.token.piece, w.end, w.done], [s.token, s.piece, s.end, s.done], `${at}: token`);
+    assert.deepEqual(w.alternatives.map((a) => [a.id, a.piece]), s.alternatives.map((a) => [a.id, a.piece]), `${at}: alternatives`);
+    w.alternatives.forEach((a, i) => assertClose(assert, a.probability, s.alternatives[i].probability, TOL, `${at}: alternative ${i}`));
+    if (w.sampled) w.sampled.forEach((x, i) => assertClose(assert, x, s.alternatives[i].sampled, TOL, `${at}: sampled ${i}`));
+    assert.equal(w.macs, s.macs, `${at}: macs`);
+    const ca = w.crossAttention;
+    assert.deepEqual([ca.layers, ca.heads, ca.cols], [s.cross_attention.length, s.cross_attention[0].length, s.cross_attention[0][0].length], `${at}: cross-attention shape`);
+    s.cross_attention.forEach((L, l) => L.forEach((H, h) => H.forEach((x, c) =>
+      assertClose(assert, ca.data[(l * ca.heads + h) * ca.cols + c], x, TOL, `${at}: cross L${l + 1}H${h + 1}[${c}]`))));
+  }
+  assert.equal(k, ns.length, `${what}: number of steps`);
 }
 
 // First index where two id lists differ (-1: none).
@@ -109,6 +143,7 @@ for (const model of allModels()) {
             w.hypotheses.forEach((h, k) => compareHypothesis(h, n.hypotheses[k], `${what} hypothesis ${k}`));
             compareHypothesis(w, n.hypotheses[0], `${what} (top level)`);
             assert.equal(w.macs, n.macs, `${what}: macs`);
+            if (mode !== 'beam') await compareSteps(translator, text, options, n, what);
           }
           if (ties) t.diagnostic(`${ties} of ${TEXTS.length} sentences diverged at a floating-point tie`);
         });

@@ -55,7 +55,7 @@ test('every widget of the tutorial renders', async () => {
     return {
       tag: w.tagName.toLowerCase(), view: w.getAttribute('view'), model: w.stores.model.get().modelId, text: run.text,
       output: run.output, visible: r.querySelector('output')?.textContent ?? null, steps: run.steps.length,
-      sources: run.sourceTokens.filter((t, i, all) => !(t.piece === '\u2581' && i + 1 < all.length)).length,
+      sources: run.sourceTokens.length,
       heatRows: heat ? heat.querySelectorAll('tbody tr').length : null, heatCols: heat ? heat.querySelectorAll('thead th').length : null,
       heatCells: heat ? heat.querySelectorAll('td.cell').length : null,
       targets: r.querySelectorAll('attnseq-attention-lines .fig-tgt').length, selfView: (w.getAttribute('view') ?? '').startsWith('self'),
@@ -64,6 +64,9 @@ test('every widget of the tutorial renders', async () => {
       softmaxLabels: [...r.querySelectorAll('attnseq-softmax-step .sm-table tbody th')].map((th) => th.textContent),
       vectorLabels: [...r.querySelectorAll('attnseq-softmax-step .sm-vrow:not(.sm-ctx) .sm-vlabel')].map((x) => x.textContent),
       contextLabels: [...r.querySelectorAll('attnseq-context-figure .fig-src text')].map((x) => x.textContent),
+      readout: [...r.querySelectorAll('attnseq-attention-lines .readout')].map((x) => ({
+        text: x.textContent, visible: x.getBoundingClientRect().height >= 12, px: parseFloat(getComputedStyle(x).fontSize) })),
+      boxNames: [...r.querySelectorAll('attnseq-attention-lines .fig-tgt')].map((g) => g.getAttribute('aria-label')),
     };
   }), WIDGETS);
   const manifest = JSON.parse(await readFile(path.join(ROOT, 'models/manifest.json'), 'utf8'));
@@ -80,6 +83,14 @@ test('every widget of the tutorial renders', async () => {
     }
     if (w.targets && !w.selfView) assert.equal(w.targets, w.steps, `${w.tag} ${w.view ?? 'lines'}: a box per target token`);
     if (w.view === 'softmax') assert.equal(w.softmaxRows, w.sourcePieces, 'softmax: a row per source piece');
+    // The lines' weights are readable without hovering (a phone has no hover): the highlighted token's
+    // three largest weights as text under the figure; self-attention's boxes are source tokens.
+    if (w.targets) assert.equal(w.readout.length, 1, `${w.tag} ${w.view ?? 'lines'}: a readout under the lines`);
+    for (const x of w.readout) {
+      assert.match(x.text, /attends to .+ \d+(\.\d+)?%, .+ \d+(\.\d+)?%, .+ \d+(\.\d+)?%$/, `${w.tag} ${w.view ?? 'lines'}: ${x.text}`);
+      assert.ok(x.visible && x.px >= 12, `${w.tag} ${w.view ?? 'lines'}: the readout is shown (${x.px}px)`);
+    }
+    if (w.targets) assert.ok(w.boxNames.every((n) => (w.selfView ? /^Source token .+: show what it attends to$/ : /^Target token .+: show this step$/).test(n)), w.boxNames.join(' | '));
     // Every view marks a piece that continues a word (no ▁, after a non-control piece, with a letter
     // or digit) as "·te"; the softmax table and the context figure list source pieces.
     const marked = w.pieces.map((p, j) => {

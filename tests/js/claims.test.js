@@ -84,9 +84,10 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
     assert.doesNotMatch(r.text, /une banane/, `the translation is right now: ${r.text}; rewrite the tutorial`);
   });
 
-  test('self-attention and "it": its neighbours in every layer; the heads that reach for a noun pick the other one; the translations tell them apart', async () => {
+  test('self-attention and "it": its neighbours in every layer; the head that reaches furthest for a noun picks the other one; the translations tell them apart', async () => {
     const text = claim('it');
     assert.match(text, /in both sentences and in every layer, “it” looks mostly at its neighbours/);
+    assert.match(text, /The head that reaches furthest\s+for a noun picks the other one/);
     assert.match(text, /with “hungry”, layer 5, head 2 gives “milk” about half of its attention; with “sweet”, layer 3, head 1 gives “cat” about a third/);
     assert.match(text, /No head gives the referent itself \(the cat that was hungry, the milk that was sweet\) more than about a quarter/);
     const said = claim('it-output');

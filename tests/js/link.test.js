@@ -29,6 +29,8 @@ test('hostile or invalid parameters are left out and named, never thrown', async
     ['strategy=%3Cscript%3E', ['strategy']], ['step=-1', ['step']], ['step=2.5', ['step']], ['layer=0', ['layer']], ['head=x', ['head']],
     ['level=letters', ['level']], [`text=${'a'.repeat(5000)}`, ['text']], ['text=%20%20', ['text']], ['__proto__=1&constructor=2', ['__proto__', 'constructor']],
     ['topP=2', ['topP']], ['seed=-3', ['seed']], ['selfLayer=0', ['selfLayer']], ['selfHead=x', ['selfHead']],
+    // nosw (run without the service worker, read by offline.js) is known: no notice; a misspelling is named
+    ['nosw', []], ['nosw=1&nsw', ['nsw']],
   ];
   for (const [query, expected] of cases) {
     const { state, problems } = readLink(new URLSearchParams(query), table, catalog);

@@ -74,7 +74,8 @@ export function readLink(params, table, catalog) {
     if (level === 'piece' || level === 'word') state.level = level;
     else bad('level');
   }
-  const known = new Set(['text', 'model', 'step', 'sentence', 'layer', 'head', 'selfLayer', 'selfHead', 'level', 'lang', 'speed', ...table.map((o) => o.name)]);
+  // nosw: read by offline.js (the page runs without its service worker), not part of the view's state
+  const known = new Set(['text', 'model', 'step', 'sentence', 'layer', 'head', 'selfLayer', 'selfHead', 'level', 'lang', 'speed', 'nosw', ...table.map((o) => o.name)]);
   for (const k of params.keys()) if (!known.has(k)) bad(k);
   return { state, problems };
 }

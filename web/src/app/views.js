@@ -60,7 +60,7 @@ export function bindViews(root, stores, handlers) {
     set('playback', { index: i, total: run.steps.length, playing, speed });
     setKeyed('topk', `${base}|${run.options.strategy}`, () => (step ? {
       alternatives: step.alternatives, sampled: step.sampled ?? null, chosen: step.token.id, index: i,
-      context: decoderInput(run, i), interactive: !!handlers.onAlternative, options: run.options,
+      context: decoderInput(run, i), interactive: !!handlers.onAlternative, options: run.options, controls,
     } : null));
     // The figures: every target token of a finished run (later ones can be picked too), pieces or
     // words (aggregated), a word's pieces marked as such.
@@ -88,7 +88,7 @@ export function bindViews(root, stores, handlers) {
       selfRows ??= aggregate(selfAttentionRows(enc, v.encLayer, v.encHead), srcGroups, srcGroups);
       const caption = t(words ? 'fig.selfCaptionWords' : 'fig.selfCaption', { token: srcLabels[q] ?? '' });
       return heat ? { rowLabels: srcLabels, colLabels: srcLabels, rows: selfRows, current: q, caption }
-        : { source: srcLabels, target: srcLabels, rows: selfRows, current: q, caption, showAll: false };
+        : { source: srcLabels, target: srcLabels, rows: selfRows, current: q, caption, showAll: false, self: true };
     };
     setKeyed('self-lines', selfKey, () => selfData(false));
     setKeyed('self-heatmap', selfKey, () => selfData(true));

@@ -10,7 +10,10 @@
 //   current: number           highlighted target index
 //   caption: string           accessible name
 //   showAll?: boolean         also draw the earlier rows (faint); default true
+//   self?: boolean            self-attention: the queries are source tokens (named so for assistive tech)
 // }
+// Under the figure, the highlighted token's three largest weights as text (what the lines' tooltips
+// hold, readable without hovering: on a touch screen, tap a token).
 // events: attnseq-pick {index} when a target token is activated.
 import { View, define, h, s, textWidth, pct, watchWidth, beforePaint, scrollBox } from './dom.js';
 import { pieceText } from '../state/contract.js';
@@ -144,7 +147,7 @@ class AttentionLines extends View {
     svg.querySelectorAll('.fig-tgt').forEach((g) => {
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', t('lines.target', { token: g.textContent }));
+      g.setAttribute('aria-label', t(d.self ? 'lines.query' : 'lines.target', { token: g.textContent }));
     });
     const { wrap, box: scroller } = scrollBox(svg);
     this.appendChild(wrap);
@@ -157,7 +160,7 @@ class AttentionLines extends View {
         scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
       });
     }
-    this.appendChild(h('p', { class: 'sr-only', 'aria-live': 'polite' }, describe(d)));
+    this.appendChild(h('p', { class: 'readout', 'aria-live': 'polite' }, describe(d)));
     if (focused !== undefined) svg.querySelector(`.fig-tgt[data-index="${focused}"]`)?.focus({ preventScroll: true });
   }
 

@@ -10,10 +10,12 @@
 //   sampled?: ArrayLike<number> | null   sampling: each alternative's probability in the distribution
 //                           the token was drawn from (after temperature, top-k, top-p; 0 = cut)
 //   options?: {temperature, topK, topP}   the sampling settings (for the legend)
+//   controls?: string[]     the model's control pieces (<s>, </s>)
 // }
+// A piece that would continue the word before it (no "▁") is marked "·", as in the other figures.
 // events: attnseq-alternative {index, id, piece}
 import { View, define, h, pct } from './dom.js';
-import { pieceText } from '../state/contract.js';
+import { pieceText, pieceLabels } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
 class TopkBars extends View {
@@ -46,6 +48,7 @@ class TopkBars extends View {
         t('topk.drawn', { temperature: o.temperature ?? 1, k: o.topK ? String(o.topK) : t('topk.all'), p: o.topP ?? 1 })));
     }
     const list = h('ul', { class: `topk${sampled ? ' sampled' : ''}`, 'aria-label': t('topk.label', { n: d.index + 1 }) });
+    const prev = d.context?.at(-1) ?? '';  // the decoder input's last piece: the word an alternative would continue
     d.alternatives.forEach((a, k) => {
       const chosen = a.id === d.chosen;
       const bar = h('span', { class: 'bar' }, h('span', { class: 'fill', style: { width: `${(100 * a.probability) / max}%` } }));
@@ -54,7 +57,7 @@ class TopkBars extends View {
         ? h('span', { class: 'bar drawn' }, h('span', { class: 'fill', style: { width: `${(100 * q) / max}%` } }))
         : h('span', { class: 'bar drawn cut' }, t('topk.cut'));
       // spaces between the parts: the visible text reads "J 0.1%", as the accessible name does
-      const label = [h('span', { class: 'tok-label' }, pieceText(a.piece)), ' ', drawn ? h('span', { class: 'bars' }, bar, drawn) : bar, ' ',
+      const label = [h('span', { class: 'tok-label' }, pieceLabels([prev, a.piece], d.controls ?? [])[1]), ' ', drawn ? h('span', { class: 'bars' }, bar, drawn) : bar, ' ',
         h('span', { class: 'p' }, pct(a.probability), drawn ? h('br') : null, drawn ? (q > 0 ? pct(q) : '0') : null)];
       list.appendChild(h('li', { class: chosen ? 'chosen' : null }, interactive
         ? h('button', {

@@ -5,7 +5,7 @@ export default {
   'lines.query': 'Source token {token}: show what it attends to',
   'lines.describe': '«{token}» attends to {list}',
   'heatmap.cell': '{row} ← {col}: {value}',
-  'heatmap.hint': 'Hover or focus a cell to read its weight (arrow keys move).',
+  'heatmap.hint': 'Hover, tap or focus a cell to read its weight (arrow keys move).',
   'loop.label': 'Decoder steps: input so far → token produced',
   'loop.row': 'Step {n}: decoder input {input} → {token} ({p})',
   'loop.ended': 'The end token </s> was produced: the loop stops.',

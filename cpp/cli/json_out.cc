@@ -28,7 +28,7 @@ json trace_json(const attnseq::BeamTrace& trace) {
   return steps;
 }
 
-// [layers][heads][keys] of a one-row, one-query attention stack (a step's cross-attention).
+// [layers][heads][keys] of a one-row, one-query stack (a step's cross-attention, its scores, its context).
 json heads_json(const attnseq::AttentionStack& a) {
   json layers = json::array();
   for (int l = 0; l < a.layers; ++l) {
@@ -67,6 +67,8 @@ json steps_json(const std::vector<attnseq::StepEvent>& steps, const attnseq::Tra
               {"forced", s.forced}, {"end", s.end}, {"done", s.done}, {"alternatives", alts}, {"macs", s.macs}};
     if (!s.alignment.empty()) j["alignment"] = s.alignment;
     if (!s.cross_attention.data.empty()) j["cross_attention"] = heads_json(s.cross_attention);
+    if (!s.cross_scores.data.empty()) j["cross_scores"] = heads_json(s.cross_scores);     // before the softmax
+    if (!s.cross_context.data.empty()) j["context"] = heads_json(s.cross_context);        // [layers][1][C]
     out.push_back(std::move(j));
   }
   return out;

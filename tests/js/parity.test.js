@@ -3,7 +3,7 @@
 // seeded sampling) and a fixed set of English and French sentences: same source tokens and spans,
 // same target tokens and text, same beam trace, same multiply-add count; probabilities, scores and
 // attention within 1e-4. Greedy and sampling also compare every step as the views draw it:
-// alternatives, cross-attention per layer and head, encoder self-attention.
+// alternatives, cross-attention per layer and head (weights, scores, context), encoder self-attention.
 //
 // Native (x86 SIMD with FMA) and WebAssembly (wasm SIMD, no FMA) round differently in the last bits,
 // so where two candidates score the same to ~1e-6 (random test models fall into repetition loops
@@ -48,8 +48,8 @@ function compareHypothesis(w, n, what) {
 }
 
 // What the views draw, step by step (greedy and sampling): the chosen token, the alternatives (ids,
-// pieces, probabilities, sampling's cut distribution), cross-attention per layer and head, and the
-// encoder's self-attention, against the CLI's --json steps.
+// pieces, probabilities, sampling's cut distribution), cross-attention per layer and head (weights, the
+// scores before the softmax, the weighted sums), and the encoder's self-attention, against the CLI's --json steps.
 async function compareSteps(translator, text, options, n, what) {
   const ns = n.hypotheses[0].steps;
   let k = 0;
@@ -72,10 +72,12 @@ async function compareSteps(translator, text, options, n, what) {
     w.alternatives.forEach((a, i) => assertClose(assert, a.probability, s.alternatives[i].probability, TOL, `${at}: alternative ${i}`));
     if (w.sampled) w.sampled.forEach((x, i) => assertClose(assert, x, s.alternatives[i].sampled, TOL, `${at}: sampled ${i}`));
     assert.equal(w.macs, s.macs, `${at}: macs`);
-    const ca = w.crossAttention;
-    assert.deepEqual([ca.layers, ca.heads, ca.cols], [s.cross_attention.length, s.cross_attention[0].length, s.cross_attention[0][0].length], `${at}: cross-attention shape`);
-    s.cross_attention.forEach((L, l) => L.forEach((H, h) => H.forEach((x, c) =>
-      assertClose(assert, ca.data[(l * ca.heads + h) * ca.cols + c], x, TOL, `${at}: cross L${l + 1}H${h + 1}[${c}]`))));
+    for (const [mine, theirs, name] of [[w.crossAttention, s.cross_attention, 'cross'], [w.crossScores, s.cross_scores, 'scores'], [w.context, s.context, 'context']]) {
+      if (!theirs) { assert.equal(mine, null, `${at}: no ${name}`); continue; }
+      assert.deepEqual([mine.layers, mine.heads, mine.cols], [theirs.length, theirs[0].length, theirs[0][0].length], `${at}: ${name} shape`);
+      theirs.forEach((L, l) => L.forEach((H, h) => H.forEach((x, c) =>
+        assertClose(assert, mine.data[(l * mine.heads + h) * mine.cols + c], x, TOL * Math.max(1, Math.abs(x)), `${at}: ${name} L${l + 1}H${h + 1}[${c}]`))));
+    }
   }
   assert.equal(k, ns.length, `${what}: number of steps`);
 }

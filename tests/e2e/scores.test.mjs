@@ -50,7 +50,7 @@ test('four score functions side by side, with the engine\'s numbers', async () =
     const pieces = (await gen.source).sourceTokens.map((x) => x.piece);
     const src = pieces.map((p, j) => {
       const text = p.replace(/\u2581/g, ' ').trim() || '\u2423';
-      const cont = j > 0 && !p.startsWith('\u2581') && !/^<\/?s>$/.test(p) && !/^<\/?s>$/.test(pieces[j - 1]) && /[\p{L}\p{N}]/u.test(text);
+      const cont = j > 0 && !p.startsWith('\u2581') && pieces[j - 1] !== '\u2581' && !/^<\/?s>$/.test(p) && !/^<\/?s>$/.test(pieces[j - 1]) && /[\p{L}\p{N}]/u.test(text);
       return cont ? `\u00B7${text}` : text;
     });
     await gen.return();

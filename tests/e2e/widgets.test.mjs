@@ -95,7 +95,7 @@ test('every widget of the tutorial renders', async () => {
     // or digit) as "·te"; the softmax table and the context figure list source pieces.
     const marked = w.pieces.map((p, j) => {
       const text = p.replace(/\u2581/g, ' ').trim() || '\u2423';
-      const cont = j > 0 && !p.startsWith('\u2581') && !/^<\/?s>$/.test(p) && !/^<\/?s>$/.test(w.pieces[j - 1]) && /[\p{L}\p{N}]/u.test(text);
+      const cont = j > 0 && !p.startsWith('\u2581') && w.pieces[j - 1] !== '\u2581' && !/^<\/?s>$/.test(p) && !/^<\/?s>$/.test(w.pieces[j - 1]) && /[\p{L}\p{N}]/u.test(text);
       return cont ? `\u00B7${text}` : text;
     });
     if (w.view === 'softmax') assert.deepEqual(w.softmaxLabels, marked, 'softmax: the source pieces, marked');

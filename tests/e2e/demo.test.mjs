@@ -112,6 +112,27 @@ test('clicking an alternative re-decodes: the output starts with that token', as
   await screenshot(page, 'demo-alternative');
 });
 
+test('the top-k bars mark a piece that would continue the word before it with ·, as the other figures do', async () => {
+  await translate('You should wear shoes.');
+  const seen = [];
+  const total = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.steps.length);
+  for (let i = 0; i < total; i++) {
+    await page.evaluate((index) => globalThis.attnseqDemo.stores.playback.set({ index, playing: false }), i);
+    const prev = await page.evaluate((index) => { const r = globalThis.attnseqDemo.stores.run.get().run; return index ? r.steps[index - 1].piece : r.model.bos; }, i);
+    const bars = await page.locator('attnseq-topk li').evaluateAll((els) => els.map((li) => ({
+      label: li.querySelector('.tok-label').textContent, piece: li.querySelector('[data-piece]')?.dataset.piece ?? null })));
+    for (const { label, piece } of bars) {
+      if (piece === null) continue;
+      const text = piece.replace(/\u2581/g, ' ').trim() || '\u2423';
+      const cont = !piece.startsWith('\u2581') && !/^<\/?s>$/.test(piece) && !/^<\/?s>$/.test(prev) && prev !== '\u2581' && /[\p{L}\p{N}]/u.test(text);
+      assert.equal(label, cont ? `\u00B7${text}` : text, `step ${i + 1} after ${prev}: ${piece}`);
+      seen.push(label);
+    }
+  }
+  // "Tu devrais porter des chaussures.": at the step of ".", the alternative "s" would continue "chaussures": ·s
+  assert.ok(seen.some((l) => l.startsWith('\u00B7')), `a continuation among ${seen.join(' ')}`);
+});
+
 test('markup in the input is shown as text and runs nothing', async () => {
   const evil = 'Hi <img src=x onerror="window.__xss=1"> <b>you</b>';
   await translate(evil);

@@ -40,7 +40,7 @@ def english_sentences(paths, limit):
 
 
 def translate(cli, model, lines, beam, batch=2000):
-    args = [cli, "--model", model, "--json", "--no-return-attention", "--alternatives", "0"]
+    args = [cli, "--model", model, "--json", "--no-steps", "--no-return-attention", "--alternatives", "0"]
     if beam > 1:
         args += ["--strategy", "beam", "--beam-size", str(beam)]
     for i in range(0, len(lines), batch):

@@ -27,7 +27,7 @@ EOS = 3
 def cli_outputs(cli, model, texts):
     """-> list of (target ids without </s>, error or None) from `attnseq --json`, one per text."""
     inp = "".join(t.replace("\n", " ") + "\n" for t in texts)
-    p = subprocess.run([cli, "--model", model, "--json"], input=inp.encode(), capture_output=True)
+    p = subprocess.run([cli, "--model", model, "--json", "--no-steps"], input=inp.encode(), capture_output=True)
     out = []
     for line in p.stdout.decode().splitlines():
         j = json.loads(line)

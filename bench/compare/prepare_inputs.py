@@ -30,7 +30,7 @@ def cli_ids(cli, model, texts):
     if not os.path.exists(cli):
         raise SystemExit(f"prepare_inputs: {cli} not found: build it (cmake --build build/native)")
     lines = "".join(t.replace("\n", " ") + "\n" for t in texts)
-    p = subprocess.run([cli, "--model", model, "--json", "--max-length", "1", "--alternatives", "0",
+    p = subprocess.run([cli, "--model", model, "--json", "--no-steps", "--max-length", "1", "--alternatives", "0",
                         "--no-return-attention"], input=lines, capture_output=True, text=True)
     out = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
     if len(out) != len(texts):

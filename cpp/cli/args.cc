@@ -119,6 +119,7 @@ Without --text, reads stdin and writes one line per input line (an empty line gi
                            probabilities, scores, attention matrices, the encoder's self-attention
                            (Transformer), each step (token, --alternatives, cross-attention per layer
                            and head; beam: the best hypotheses' steps and the beam trace)
+  --no-steps               --json without each step's record (greedy and sampling; smaller and faster)
   --sentences              split each input line into sentences (. ! ? 。！？, line breaks) and translate
                            them one by one (--json: {"sentences": [{"span": [begin, end], ...}]})
   --info                   print the model's config and metadata as JSON and exit
@@ -144,6 +145,7 @@ CliArgs parse_args(const std::vector<std::string>& argv) {
     if (f == "--help" || f == "-h") a.help = true;
     else if (f == "--json") a.json = true;
     else if (f == "--sentences") a.sentences = true;
+    else if (f == "--no-steps") a.steps = false;
     else if (f == "--info") a.info = true;
     else if (f == "--options") a.list_options = true;
     else if (f == "--model") a.model_path = value();

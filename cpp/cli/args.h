@@ -15,6 +15,7 @@ struct CliArgs {
   std::string prefix_text;           // --prefix: forced start of the translation
   bool json = false;                 // --json: one JSON object per input line
   bool sentences = false;            // --sentences: split each line into sentences, translate each
+  bool steps = true;                 // --no-steps: --json without the per-step records (greedy, sampling)
   bool info = false;                 // --info: print the model's metadata and exit
   bool list_options = false;         // --options: print the decoding options as JSON and exit
   bool help = false;                 // --help

@@ -59,7 +59,7 @@ bool translate_line(const attnseq::Translator& t, const attnseq_cli::CliArgs& ar
     attnseq::TranslationResult r;
     for (const auto& [begin, end] : spans) {
       const std::string text = line.substr(begin, end - begin);
-      r = args.json ? translate_steps(t, text, options) : t.translate(text, options);
+      r = args.json && args.steps ? translate_steps(t, text, options) : t.translate(text, options);
       texts.push_back(r.hypotheses.empty() ? "" : r.hypotheses[0].text);
       if (args.sentences && args.json) {
         nlohmann::json j = attnseq_cli::result_json(r, t);

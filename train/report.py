@@ -132,6 +132,11 @@ def summarize(entry, args):
     elif "parity" in before:
         s["parity"] = before["parity"]
     s["examples"] = examples(args.cli, path, entry["src"])
+    meta = os.path.join(data, "meta.json")  # back-translated pairs mixed into the training data, if any
+    if os.path.exists(meta):
+        syn = json.load(open(meta, encoding="utf-8")).get("synthetic")
+        if syn:
+            s["synthetic"] = {"pairs": syn["pairs"], "tag": syn.get("tag")}
     return s
 
 
@@ -147,6 +152,17 @@ def arch_text(cfg):
                 f"{cfg['enc_layers']}+{cfg['dec_layers']} layers")
     att = "no attention (fixed context)" if cfg["attention"] == "none" else f"{cfg['attention']} attention"
     return f"Bi-GRU encoder + GRU decoder, {att}, emb {cfg['emb_dim']}, hidden {cfg['hidden']}"
+
+
+def training_data(d, synthetic):
+    """The training-data line: the real pairs, and the back-translations mixed in (docs/training.md)."""
+    pairs, n = d.get("pairs", "?"), d.get("train_pairs", "?")
+    if not synthetic or not isinstance(n, int):
+        return f"Tatoeba `{pairs}` ({n} training pairs), {d.get('source', '')}"
+    real = n - synthetic["pairs"]
+    tag = f" tagged `{synthetic['tag']}`" if synthetic.get("tag") else ""
+    return (f"Tatoeba `{pairs}` ({real:,} real training pairs) plus {synthetic['pairs']:,} back-translations{tag} of "
+            f"Tatoeba English sentences (see docs/training.md), {d.get('source', '')}")
 
 
 def markdown(entries, summaries, histories):
@@ -178,8 +194,7 @@ def markdown(entries, summaries, histories):
                 f"vocabulary {s['config']['vocab_src']}/{s['config']['vocab_tgt']} SentencePiece unigram"
                 f"{' (joint, shared embeddings)' if s['config'].get('share_embeddings') else ''}",
                 f"- Parameters: {s['params']:,}; file {s['bytes']:,} bytes ({t.get('quantization', '?')})",
-                f"- Training data: Tatoeba `{d.get('pairs', '?')}` ({d.get('train_pairs', '?')} training pairs), "
-                f"{d.get('source', '')}",
+                f"- Training data: {training_data(d, s.get('synthetic'))}",
                 f"- Training: {t.get('steps', '?')} steps, {t.get('epochs', '?')} epochs, "
                 f"{t.get('train_minutes', '?')} min on the 2-core CPU machine (one thread)",
                 f"- Test split: {s['segments']} sources, {s['references']} references; greedy {s['greedy']['detail']}"]

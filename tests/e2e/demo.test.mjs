@@ -112,8 +112,8 @@ test('clicking an alternative re-decodes: the output starts with that token', as
   await screenshot(page, 'demo-alternative');
 });
 
-test('the top-k bars mark a piece that would continue the word before it with ·, as the other figures do', async () => {
-  await translate('You should wear shoes.');
+test('the top-k bars, the step label, the softmax title and the loop mark a piece that continues the word before it with ·, as the figures do', async () => {
+  await translate('I ate an apple.');
   const seen = [];
   const total = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.steps.length);
   for (let i = 0; i < total; i++) {
@@ -128,9 +128,14 @@ test('the top-k bars mark a piece that would continue the word before it with ·
       assert.equal(label, cont ? `\u00B7${text}` : text, `step ${i + 1} after ${prev}: ${piece}`);
       seen.push(label);
     }
+    // the written token reads the same in the bars, the step label, the softmax title and the loop's output chip
+    const chosen = await page.locator('attnseq-topk li.chosen .tok-label').textContent();
+    assert.ok((await page.locator('[data-view="step-label"]').first().textContent()).endsWith(`: ${chosen}`), `step ${i + 1}: step label`);
+    assert.match(await page.locator('attnseq-softmax-step .sm-title').textContent(), new RegExp(`«${chosen.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}»`), `step ${i + 1}: softmax title`);
+    assert.equal(await page.locator(`attnseq-decoder-loop .loop-row[data-step="${i}"] .loop-out .tok`).textContent(), chosen, `step ${i + 1}: loop`);
   }
-  // "Tu devrais porter des chaussures.": at the step of ".", the alternative "s" would continue "chaussures": ·s
-  assert.ok(seen.some((l) => l.startsWith('\u00B7')), `a continuation among ${seen.join(' ')}`);
+  // "J'ai mangé une pomme.": "ai" continues "J'" (·ai)
+  assert.ok(seen.includes('\u00B7ai'), `a continuation among ${seen.join(' ')}`);
 });
 
 test('markup in the input is shown as text and runs nothing', async () => {

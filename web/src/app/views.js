@@ -5,7 +5,7 @@
 //
 //   data-view: loop | playback | topk | lines | heatmap | cross-heads | self-heads | self-lines |
 //              self-heatmap | beam | output | softmax | context | step-label
-import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences, pieceGroups, groupLabels, pieceLabels, aggregate } from '../state/contract.js';
+import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences, pieceGroups, groupLabels, pieceLabels, aggregate, stepLabel } from '../state/contract.js';
 import { t, getLanguage, withLanguage } from '../i18n/index.js';
 import { modelLabel } from './model-names.js';
 
@@ -105,7 +105,7 @@ export function bindViews(root, stores, handlers) {
     // in a paragraph, which of its sentences the figures show
     const para = stores.paragraph?.get();
     const which = para && para.sentences.length > 1 ? `${t('fig.sentenceOf', { k: para.selected + 1, n: para.sentences.length })} · ` : '';
-    for (const el of all('step-label')) el.textContent = which + (i < 0 ? t('fig.noStep') : t('fig.stepLabel', { n: i + 1, token: pieceText(step.piece) }));
+    for (const el of all('step-label')) el.textContent = which + (i < 0 ? t('fig.noStep') : t('fig.stepLabel', { n: i + 1, token: stepLabel(run, i) }));
   }
 
   /**
@@ -114,7 +114,7 @@ export function bindViews(root, stores, handlers) {
    */
   function softmaxData(run, i, v, srcLabels, srcGroups) {
     const st = run.steps[i], m = run.model;
-    if (!st.crossScores || !st.context) return { none: true, index: i, target: st.piece };
+    if (!st.crossScores || !st.context) return { none: true, index: i, target: st.piece, targetLabel: stepLabel(run, i) };
     const L = st.crossScores.layers, H = st.crossScores.heads, S = st.crossScores.cols;
     const layer = v.layer === 'alignment' ? L - 1 : Math.min(v.layer, L - 1);
     const head = v.head === 'mean' || v.layer === 'alignment' ? 0 : Math.min(v.head, H - 1);
@@ -122,7 +122,7 @@ export function bindViews(root, stores, handlers) {
     const C = st.context.cols, dh = C / H;
     const values = run.attentionValues?.[layer];
     return {
-      kind: m.attention, layer, head, layers: L, heads: H, index: i, target: st.piece,
+      kind: m.attention, layer, head, layers: L, heads: H, index: i, target: st.piece, targetLabel: stepLabel(run, i),
       source: srcGroups.map((g) => g.map((j) => run.sourceTokens[j].piece)), labels: srcLabels, groups: srcGroups,
       pieceLabels: pieceLabels(run.sourceTokens.map((x) => x.piece), [m.bos, m.eos]),
       scores: at(st.crossScores), weights: at(st.crossAttention),

@@ -176,8 +176,9 @@ export function describe(d) {
   const row = d.rows[d.current];
   if (!row) return '';
   const order = [...row.keys()].sort((a, b) => row[b] - row[a]).slice(0, 3);
-  const parts = order.map((j) => `${pieceText(d.source[j])} ${pct(row[j])}`);
-  return t('lines.describe', { token: pieceText(d.target[d.current] ?? ''), list: parts.join(', ') });
+  // each token quoted, so that a comma token reads «,» 21% and not ", , 21%"
+  const parts = order.map((j) => t('lines.item', { token: pieceText(d.source[j]), p: pct(row[j]) }));
+  return t('lines.describe', { token: pieceText(d.target[d.current] ?? ''), list: parts.join(t('lines.sep')) });
 }
 
 define('attnseq-attention-lines', AttentionLines);

@@ -11,13 +11,13 @@
 // }
 // events: attnseq-seek {index} when a row is activated.
 import { View, define, h, pct, reducedMotion, beforePaint } from './dom.js';
-import { pieceText, startsWord } from '../state/contract.js';
+import { pieceText, pieceLabels, startsWord } from '../state/contract.js';
 import { t, getLanguage } from '../i18n/index.js';
 
-/** A token chip; `control`: the model's <s> or </s>. */
-const chip = (piece, cls = '', control = false) => h('span', {
+/** A token chip; `control`: the model's <s> or </s>; `label`: its text (default: the piece's). */
+const chip = (piece, cls = '', control = false, label = pieceText(piece)) => h('span', {
   class: `tok${startsWord(piece) ? ' ws' : ''}${control ? ' ctl' : ''}${cls ? ' ' + cls : ''}`,
-}, pieceText(piece));
+}, label);
 
 class DecoderLoop extends View {
   connectedCallback() {
@@ -98,7 +98,9 @@ class DecoderLoop extends View {
     h('span', { class: 'loop-n' }, String(i + 1)),
     h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 && i > 0 ? 'new' : '', k === 0))),
     h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'),
-    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`, step.end),
+    // the written token marked "·" when it continues the input's last word, as the figures mark it
+    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`, step.end,
+      pieceLabels([input.at(-1), step.piece], step.end ? [this.#bos, step.piece] : [this.#bos])[1]),
       h('small', { class: 'loop-p' }, pct(step.probability))));
   }
 }

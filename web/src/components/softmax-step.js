@@ -10,6 +10,7 @@
 //   layer, head, layers, heads: number      the head shown (RNN: 0, 0, 1, 1)
 //   picked: boolean                         the user chose the head (else the last layer's first)
 //   index: number, target: string           the step and the token it produced
+//   targetLabel?: string                    that token as the figures label it ("·ai" continues a word)
 //   source: string[][]                      the source pieces of each row's group
 //   pieceLabels?: string[]                  each source piece's label, "·te" for one continuing a word
 //   scores, weights: ArrayLike<number>      per source piece (S)
@@ -51,7 +52,7 @@ class SoftmaxStep extends View {
     const scores = Array.from(d.scores), w = Array.from(d.weights);
     const max = Math.max(...scores), smax = Math.max(...scores.map(Math.abs), 1e-6);
     const exps = scores.map((e) => Math.exp(e - max)), z = exps.reduce((a, b) => a + b, 0);
-    this.appendChild(h('p', { class: 'sm-title' }, t('sm.title', { n: d.index + 1, token: pieceText(d.target) })));
+    this.appendChild(h('p', { class: 'sm-title' }, t('sm.title', { n: d.index + 1, token: d.targetLabel ?? pieceText(d.target) })));
     const where = d.kind === 'multihead'
       ? t(d.picked ? 'sm.head' : 'sm.headDefault', { layer: d.layer + 1, head: d.head + 1, heads: d.heads })
       : t(KINDS[d.kind] ?? 'sm.kindAdditive');

@@ -4,6 +4,8 @@ export default {
   'lines.target': 'Target token {token}: show this step',
   'lines.query': 'Source token {token}: show what it attends to',
   'lines.describe': '«{token}» attends to {list}',
+  'lines.item': '«{token}» {p}',
+  'lines.sep': ', ',
   'heatmap.cell': '{row} ← {col}: {value}',
   'heatmap.hint': 'Hover, tap or focus a cell to read its weight (arrow keys move).',
   'loop.label': 'Decoder steps: input so far → token produced',

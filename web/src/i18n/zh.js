@@ -4,6 +4,8 @@ export default {
   'lines.target': '目标词元 {token}：显示这一步',
   'lines.query': '源词元 {token}：显示它关注的位置',
   'lines.describe': '「{token}」关注 {list}',
+  'lines.item': '「{token}」{p}',
+  'lines.sep': '、',
   'heatmap.cell': '{row} ← {col}：{value}',
   'heatmap.hint': '将鼠标悬停、轻触或聚焦于单元格以查看权重（可用方向键移动）。',
   'loop.label': '解码步骤：当前输入 → 生成的词元',

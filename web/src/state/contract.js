@@ -167,6 +167,17 @@ export function groupLabels(pieces, groups, controls = []) {
   });
 }
 
+/**
+ * The label of the piece written at step i: marked "·" when it continues the word of the piece before
+ * it (the decoder's input at that step), as the figures mark it.
+ * @param {{model: {bos: string, eos: string}, steps: {piece: string}[]}} run
+ * @param {number} i
+ */
+export function stepLabel(run, i) {
+  const prev = i > 0 ? run.steps[i - 1].piece : run.model.bos;
+  return pieceLabels([prev, run.steps[i].piece], [run.model.bos, run.model.eos])[1];
+}
+
 /** Labels of single pieces, marking those that continue a word (groupLabels with one piece per group). */
 export function pieceLabels(pieces, controls = []) {
   return groupLabels(pieces, pieces.map((_, j) => [j]), controls);

@@ -117,8 +117,9 @@ Without --text, reads stdin and writes one line per input line (an empty line gi
   --text TEXT              translate TEXT instead of reading stdin
   --json                   print one JSON object per sentence: source and target tokens, ids,
                            probabilities, scores, attention matrices, the encoder's self-attention
-                           (Transformer), each step (token, --alternatives, cross-attention per layer
-                           and head; beam: the best hypotheses' steps and the beam trace)
+                           (Transformer), each step (token, --alternatives with, for sampling, each one's
+                           share of the distribution drawn from; cross-attention per layer and head unless
+                           --no-return-attention; beam: the best hypotheses' steps and the beam trace)
   --no-steps               --json without each step's record (greedy and sampling; smaller and faster)
   --sentences              split each input line into sentences (. ! ? 。！？, line breaks) and translate
                            them one by one (--json: {"sentences": [{"span": [begin, end], ...}]})

@@ -54,7 +54,8 @@ json self_json(const attnseq::AttentionStack& a) {
   return layers;
 }
 
-json steps_json(const std::vector<attnseq::StepEvent>& steps, const attnseq::Translator& t) {
+// attention: the step's attention records (alignment, weights, scores, context), as --return-attention asks.
+json steps_json(const std::vector<attnseq::StepEvent>& steps, const attnseq::Translator& t, bool attention) {
   json out = json::array();
   for (const auto& s : steps) {
     json alts = json::array();
@@ -65,6 +66,10 @@ json steps_json(const std::vector<attnseq::StepEvent>& steps, const attnseq::Tra
     }
     json j = {{"token", s.token}, {"piece", t.target_token(s.token).piece}, {"probability", s.probability},
               {"forced", s.forced}, {"end", s.end}, {"done", s.done}, {"alternatives", alts}, {"macs", s.macs}};
+    if (!attention) {
+      out.push_back(std::move(j));
+      continue;
+    }
     if (!s.alignment.empty()) j["alignment"] = s.alignment;
     if (!s.cross_attention.data.empty()) j["cross_attention"] = heads_json(s.cross_attention);
     if (!s.cross_scores.data.empty()) j["cross_scores"] = heads_json(s.cross_scores);     // before the softmax
@@ -76,12 +81,12 @@ json steps_json(const std::vector<attnseq::StepEvent>& steps, const attnseq::Tra
 
 }  // namespace
 
-json result_json(const attnseq::TranslationResult& r, const attnseq::Translator& t) {
+json result_json(const attnseq::TranslationResult& r, const attnseq::Translator& t, bool attention) {
   json hyps = json::array();
   for (const auto& h : r.hypotheses) {
     hyps.push_back({{"text", h.text}, {"tokens", tokens_json(h.tokens, false)}, {"probabilities", h.probabilities},
                     {"score", h.score}, {"finished", h.finished}, {"attention", h.attention}});
-    if (!h.steps.empty()) hyps.back()["steps"] = steps_json(h.steps, t);
+    if (!h.steps.empty()) hyps.back()["steps"] = steps_json(h.steps, t, attention);
   }
   json out = {{"source", tokens_json(r.source, true)}, {"hypotheses", hyps}, {"macs", r.macs}};
   if (!r.beam_trace.steps.empty()) out["beam_trace"] = trace_json(r.beam_trace);

@@ -62,13 +62,13 @@ bool translate_line(const attnseq::Translator& t, const attnseq_cli::CliArgs& ar
       r = args.json && args.steps ? translate_steps(t, text, options) : t.translate(text, options);
       texts.push_back(r.hypotheses.empty() ? "" : r.hypotheses[0].text);
       if (args.sentences && args.json) {
-        nlohmann::json j = attnseq_cli::result_json(r, t);
+        nlohmann::json j = attnseq_cli::result_json(r, t, options.return_attention);
         j["span"] = {begin, end};
         sentences.push_back(std::move(j));
       }
     }
     if (args.json)
-      std::cout << (args.sentences ? nlohmann::json{{"sentences", sentences}} : attnseq_cli::result_json(r, t)).dump() << '\n';
+      std::cout << (args.sentences ? nlohmann::json{{"sentences", sentences}} : attnseq_cli::result_json(r, t, options.return_attention)).dump() << '\n';
     else
       std::cout << (args.sentences ? join_sentences(texts) : texts.empty() ? "" : texts[0]) << '\n';
     return true;

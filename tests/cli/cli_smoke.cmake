@@ -47,6 +47,8 @@ expect_run(ARGS --model ${MODEL} --json --text "the cat" --strategy beam --n-bes
 expect_run(ARGS --model ${MODEL} --json --text "the cat" --alternatives 3 RESULT 0 OUT_MATCH "\"steps\":\\[{\"alignment\":\\[[^]]*\\],\"alternatives\":\\[{\"id\":[0-9]+,\"piece\":\"[^\"]*\",\"probability\"")
 expect_run(ARGS --model ${MODEL} --json --text "the cat" RESULT 0 OUT_MATCH "\"cross_attention\":\\[\\[\\[")
 expect_run(ARGS --model ${MODEL} --json --text "the cat" RESULT 0 OUT_MATCH "\"encoder_attention\":\\[\\[\\[\\[")
+# --no-return-attention: steps without their attention records (alignment would sort before alternatives)
+expect_run(ARGS --model ${MODEL} --json --no-return-attention --text "the cat" RESULT 0 OUT_MATCH "\"steps\":\\[{\"alternatives\":")
 # --no-steps: the same result without the step records
 expect_run(ARGS --model ${MODEL} --json --no-steps --text "the cat" RESULT 0 OUT_MATCH "^{\"encoder_attention\":\\[[^\n]*\"hypotheses\":\\[{\"attention\":\\[[^\n]*\"score\":[^,]+,\"text\"")
 expect_run(ARGS --model ${MODEL} --info RESULT 0 OUT_MATCH "\"arch\": \"transformer\"")

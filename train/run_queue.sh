@@ -2,7 +2,7 @@
 # Training queue: two lanes, at most 2 training processes (1 thread each, niced so that builds and
 # tests on the same cores come first; budgets count each process's CPU time, so the time a niced run
 # waits is not charged) at once, for the models still to train or improve:
-#   lane A: the no-attention baseline on the score-function recipe
+#   lane A: free (the no-attention baseline on the score-function recipe finished and shipped)
 #   lane B: zh-en v2: more back-translations (every train-split English sentence of eng-fra/deu/spa)
 #           and a 3+2-layer Transformer, 450 CPU-minutes across sittings
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
@@ -91,12 +91,11 @@ case "${1:-}" in
 esac
 
 # en-zh-transformer and zh-en-transformer finished and shipped (2026-12-03/04): retrain them by name.
-# The no-attention baseline is retrained on the attention model's 180-minute budget (same recipe), so
-# the fixed-context comparison stays fair.
+# The no-attention baseline was retrained on the attention model's 180-minute budget (same recipe), so
+# the fixed-context comparison stays fair: finished and shipped (2026-12-05); retrain it by name.
 # en-fr-transformer (600 minutes), en-fr-gru-attn, en-fr-gru-dot, en-fr-gru-scaled-dot and
 # en-fr-gru-general finished and shipped (2026-12-04): retrain them by name. A run
 # whose snapshot holds a finished run's weights only evaluates them (budget spent) and exports them.
-( run en-fr-gru-noattn work/data/en-fr 180 ) &
 ( prepare_bt_all && run zh-en-transformer-v2 work/data/zh-en-bt3 450 ) &
 wait
 echo "$(date '+%F %T') queue finished"

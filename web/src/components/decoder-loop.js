@@ -11,7 +11,7 @@
 // }
 // events: attnseq-seek {index} when a row is activated.
 import { View, define, h, pct, reducedMotion, beforePaint } from './dom.js';
-import { pieceText, pieceLabels, startsWord } from '../state/contract.js';
+import { pieceText, labelAfter, startsWord } from '../state/contract.js';
 import { t, getLanguage } from '../i18n/index.js';
 
 /** A token chip; `control`: the model's <s> or </s>; `label`: its text (default: the piece's). */
@@ -100,7 +100,7 @@ class DecoderLoop extends View {
     h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'),
     // the written token marked "·" when it continues the input's last word, as the figures mark it
     h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`, step.end,
-      pieceLabels([input.at(-1), step.piece], step.end ? [this.#bos, step.piece] : [this.#bos])[1]),
+      labelAfter(input.at(-1), step.piece, step.end ? [this.#bos, step.piece] : [this.#bos])),
       h('small', { class: 'loop-p' }, pct(step.probability))));
   }
 }

@@ -15,7 +15,7 @@
 // A piece that would continue the word before it (no "▁") is marked "·", as in the other figures.
 // events: attnseq-alternative {index, id, piece}
 import { View, define, h, pct } from './dom.js';
-import { pieceText, pieceLabels } from '../state/contract.js';
+import { pieceText, labelAfter } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
 class TopkBars extends View {
@@ -57,7 +57,7 @@ class TopkBars extends View {
         ? h('span', { class: 'bar drawn' }, h('span', { class: 'fill', style: { width: `${(100 * q) / max}%` } }))
         : h('span', { class: 'bar drawn cut' }, t('topk.cut'));
       // spaces between the parts: the visible text reads "J 0.1%", as the accessible name does
-      const label = [h('span', { class: 'tok-label' }, pieceLabels([prev, a.piece], d.controls ?? [])[1]), ' ', drawn ? h('span', { class: 'bars' }, bar, drawn) : bar, ' ',
+      const label = [h('span', { class: 'tok-label' }, labelAfter(prev, a.piece, d.controls ?? [])), ' ', drawn ? h('span', { class: 'bars' }, bar, drawn) : bar, ' ',
         h('span', { class: 'p' }, pct(a.probability), drawn ? h('br') : null, drawn ? (q > 0 ? pct(q) : '0') : null)];
       list.appendChild(h('li', { class: chosen ? 'chosen' : null }, interactive
         ? h('button', {

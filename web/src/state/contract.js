@@ -175,7 +175,18 @@ export function groupLabels(pieces, groups, controls = []) {
  */
 export function stepLabel(run, i) {
   const prev = i > 0 ? run.steps[i - 1].piece : run.model.bos;
-  return pieceLabels([prev, run.steps[i].piece], [run.model.bos, run.model.eos])[1];
+  return labelAfter(prev, run.steps[i].piece, [run.model.bos, run.model.eos]);
+}
+
+/**
+ * The label of a piece written after `prev` (the decoder's last input): "·" when it continues prev's
+ * word, by the rule of groupLabels. Shared by the step label, the top-k bars and the decoder loop.
+ * @param {string} prev
+ * @param {string} piece
+ * @param {string[]} [controls]
+ */
+export function labelAfter(prev, piece, controls = []) {
+  return pieceLabels([prev, piece], controls)[1];
 }
 
 /** Labels of single pieces, marking those that continue a word (groupLabels with one piece per group). */

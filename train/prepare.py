@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import pickle
+import shutil
 import sys
 
 import numpy as np
@@ -152,7 +153,12 @@ def main():
                     "the training split only, their sources marked with --synthetic-tag")
     ap.add_argument("--synthetic-tag", default="<bt>", help="the piece that starts every synthetic source (tagged "
                     "back-translation: the model tells real sources from synthetic ones, and real text never has it)")
+    ap.add_argument("--src-spm", help="use this SentencePiece model for the source side instead of training one "
+                    "(non-joint): e.g. the en-fr model's, so that a run can start from that model's encoder "
+                    "(the arch config's \"init\", attnseq_train/transfer.py)")
     a = ap.parse_args()
+    if a.src_spm and a.joint:
+        raise SystemExit("--src-spm is for a non-joint vocabulary (the target side gets its own)")
     os.makedirs(a.out, exist_ok=True)
     rows = read_pairs(a.pairs, a.src, a.tgt)
     if a.limit:
@@ -170,8 +176,12 @@ def main():
         path = train_spm([r[2] for r in train] + [r[3] for r in train], os.path.join(a.out, "spm"), a.vocab, cov)
         src_model = tgt_model = path
     else:
-        src_model = train_spm([r[2] for r in train], os.path.join(a.out, "src"), a.vocab_src or a.vocab,
-                              coverage(a.src), rules_for(a.src, "src", a.out), [a.synthetic_tag] if synthetic else [])
+        if a.src_spm:
+            src_model = os.path.join(a.out, "src.model")
+            shutil.copyfile(a.src_spm, src_model)
+        else:
+            src_model = train_spm([r[2] for r in train], os.path.join(a.out, "src"), a.vocab_src or a.vocab,
+                                  coverage(a.src), rules_for(a.src, "src", a.out), [a.synthetic_tag] if synthetic else [])
         tgt_model = train_spm([r[3] for r in train], os.path.join(a.out, "tgt"), a.vocab_tgt or a.vocab,
                               coverage(a.tgt), rules_for(a.tgt, "tgt", a.out))
     sp_src, sp_tgt = spm.SentencePieceProcessor(model_file=src_model), spm.SentencePieceProcessor(model_file=tgt_model)
@@ -179,6 +189,7 @@ def main():
             "pairs_sha256": sha256(a.pairs), "limit": a.limit,
             "src_spm": os.path.basename(src_model), "tgt_spm": os.path.basename(tgt_model),
             "vocab_src": sp_src.get_piece_size(), "vocab_tgt": sp_tgt.get_piece_size(),
+            "src_spm_from": ({"path": os.path.abspath(a.src_spm), "sha256": sha256(a.src_spm)} if a.src_spm else None),
             "max_tokens": MAX_TOKENS, "counts": {}, "dropped": {}, "heldout_dropped": heldout_dropped,
             "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,
             "synthetic": {"path": os.path.abspath(a.synthetic), "pairs": len(synthetic), "tag": a.synthetic_tag} if synthetic else None}

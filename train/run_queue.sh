@@ -2,7 +2,9 @@
 # Training queue: two lanes, at most 2 training processes (1 thread each, niced so that builds and
 # tests on the same cores come first; budgets count each process's CPU time, so the time a niced run
 # waits is not charged) at once, for the models still to train or improve:
-#   lane A: free (the no-attention baseline on the score-function recipe finished and shipped)
+#   lane A: en-zh v2: transfer learning: a 3+2-layer Transformer whose encoder starts from the shipped
+#           en-fr Transformer's first 3 layers and embedding (same English vocabulary), its decoder layers
+#           from that model's decoder; 300 CPU-minutes across sittings
 #   lane B: zh-en v2: more back-translations (every train-split English sentence of eng-fra/deu/spa)
 #           and a 3+2-layer Transformer, 450 CPU-minutes across sittings
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
@@ -75,6 +77,8 @@ mkdir -p work/data
 prepare work/data/en-fr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --vocab 4000 --joint
 prepare work/data/zh-en $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000
 prepare work/data/en-zh $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-src 3000 --vocab-tgt 4000
+# en-zh v2 reads English with the en-fr model's vocabulary (to start from its encoder)
+prepare work/data/en-zh-xf $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-tgt 4000 --src-spm work/data/en-fr/spm.model
 
 case "${1:-}" in
   "") ;;
@@ -87,6 +91,7 @@ case "${1:-}" in
   zh-en-transformer) prepare_bt && run zh-en-transformer work/data/zh-en-bt 150; exit ;;
   en-zh-transformer) run en-zh-transformer work/data/en-zh 150; exit ;;
   zh-en-transformer-v2) prepare_bt_all && run zh-en-transformer-v2 work/data/zh-en-bt3 450; exit ;;
+  en-zh-transformer-v2) run en-zh-transformer-v2 work/data/en-zh-xf 300; exit ;;
   *) echo "unknown run: $1" >&2; exit 2 ;;
 esac
 
@@ -96,6 +101,7 @@ esac
 # en-fr-transformer (600 minutes), en-fr-gru-attn, en-fr-gru-dot, en-fr-gru-scaled-dot and
 # en-fr-gru-general finished and shipped (2026-12-04): retrain them by name. A run
 # whose snapshot holds a finished run's weights only evaluates them (budget spent) and exports them.
+run en-zh-transformer-v2 work/data/en-zh-xf 300 &
 ( prepare_bt_all && run zh-en-transformer-v2 work/data/zh-en-bt3 450 ) &
 wait
 echo "$(date '+%F %T') queue finished"

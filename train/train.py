@@ -34,6 +34,7 @@ from attnseq_train.distributed import World, pick_device  # noqa: E402
 from attnseq_train.bleu import format_bleu  # noqa: E402
 from attnseq_train.init import init_weights  # noqa: E402
 from attnseq_train.models import PAD, build_model  # noqa: E402
+from attnseq_train.transfer import init_from_file  # noqa: E402
 from attnseq_train.validate import Validator  # noqa: E402
 
 TRAIN_DEFAULTS = {"batch_tokens": 4000, "lr": 1e-3, "schedule": "rsqrt", "warmup": 1000,
@@ -145,6 +146,8 @@ class Trainer:
         if not os.path.exists(self.last):
             n = sum(p.numel() for p in self.model.parameters())
             self.log(f"start {self.a.out}: params {n} config {json.dumps(self.cfg)} train {json.dumps(self.tc)}")
+            if "init" in self.arch:  # transfer: only at a fresh start (a checkpoint or snapshot holds its own weights)
+                self.log(init_from_file(self.model, self.arch["init"], self.a.data, self.meta))
             return
         c = ckpt.load(self.last)
         self.model.load_state_dict(c["model"])

@@ -1,0 +1,60 @@
+"""Starting a run from another model's weights (transfer learning): the arch config's "init" block.
+
+    "init": {"from": "models/en-fr-transformer.i8.safetensors",
+             "scopes": ["encoder", "decoder.layers", "decoder.norm"]}
+
+At a fresh start (no checkpoint, no snapshot), every tensor of the new model under one of the scopes
+takes the value of the tensor of the same name in the model file (dequantized when it is I8). A
+shorter stack takes the file's first layers. A file with shared embeddings gives its one table
+(decoder.embed.weight) as encoder.embed.weight. The new run's source vocabulary must be the file's
+(prepare.py --src-spm), piece for piece, when the encoder's embedding is taken: otherwise the rows
+would belong to other pieces, and this stops with an error that says so.
+"""
+import os
+
+import sentencepiece as spm
+import torch
+
+from .modelfile import load_model_file
+
+
+def _pieces_of_data(data_dir, meta):
+    sp = spm.SentencePieceProcessor(model_file=os.path.join(data_dir, meta["src_spm"]))
+    return [sp.id_to_piece(i) for i in range(sp.get_piece_size())]
+
+
+def _source_of(name, file_state, shared):
+    """-> the file's tensor name that initializes the new model's tensor `name` (None: not in the file)."""
+    if name == "encoder.embed.weight" and shared:
+        return "decoder.embed.weight"
+    return name if name in file_state else None
+
+
+def init_from_file(model, init, data_dir, meta):
+    """Copies the scoped tensors of init["from"] into `model` (in place). -> one line for the log.
+    Raises SystemExit with what to do when the file does not fit (vocabulary, shapes, scopes)."""
+    path, scopes = init["from"], tuple(init["scopes"])
+    src_model, src_cfg, parsed = load_model_file(path)
+    file_state, shared = src_model.state_dict(), bool(src_cfg.get("share_embeddings"))
+    targets = [n for n in model.state_dict() if any(n == s or n.startswith(s + ".") for s in scopes)]
+    if not targets:
+        raise SystemExit(f"init: no tensor of the new model is under the scopes {list(scopes)}")
+    if "encoder.embed.weight" in targets:
+        theirs = [p[0] for p in parsed["src_tokenizer"]["pieces"]]
+        if theirs != _pieces_of_data(data_dir, meta):
+            raise SystemExit(f"init: {path} reads another source vocabulary than {data_dir}; prepare the data "
+                             f"with prepare.py --src-spm (that model's SentencePiece file), or leave 'encoder' "
+                             f"out of the scopes")
+    new_state, copied = model.state_dict(), 0
+    with torch.no_grad():
+        for name in targets:
+            src = _source_of(name, file_state, shared)
+            if src is None:
+                raise SystemExit(f"init: {path} has no tensor {name} (its config: {src_cfg})")
+            if file_state[src].shape != new_state[name].shape:
+                raise SystemExit(f"init: {name} is {tuple(new_state[name].shape)} here and "
+                                 f"{tuple(file_state[src].shape)} in {path}")
+            new_state[name].copy_(file_state[src])
+            copied += new_state[name].numel()
+    return (f"init from {path}: {len(targets)} tensors ({copied} values) under {list(scopes)}; "
+            f"the rest keeps its random initialization")

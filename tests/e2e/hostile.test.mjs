@@ -107,8 +107,12 @@ test('the demo page: every hostile input gives a translation or a clear message;
       if (outcome.code === 'TOO_MANY_SENTENCES') {
         assert.match(status, /^Translation failed: the text has \d+ sentences; at most 100 are translated at a time\. Translate it in parts\.$/);
       } else {
-        assert.match(status, new RegExp(`^Translation failed: the text is too long for this model, which reads at most ${maxSrcLen} tokens\\. Translate one sentence at a time\\.`));
+        // said once: no detail under it repeating the limit
+        assert.match(status, new RegExp(`^Translation failed: the text is too long for this model, which reads at most ${maxSrcLen} tokens\\. Translate one sentence at a time\\.$`));
       }
+      // nothing of the previous text stays: no translation, no run playing under the message
+      assert.equal(await page.locator('#translation').textContent(), '', `${name}: an old translation under the error`);
+      assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run?.steps?.length ?? 0), 0, `${name}: an old run under the error`);
       if (name === '1 MB') await screenshot(page, 'hostile-demo-too-long-en');
     } else {
       assert.ok(allowed.includes('text'), `${name}: translated, expected ${want}`);

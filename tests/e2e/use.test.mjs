@@ -175,6 +175,32 @@ test('Compare follows the language pair, and marks a comparison of an earlier se
   await screenshot(page, 'use-compare');
 });
 
+test('switching to a model that reads another language keeps the typed text and does not translate it until asked', async () => {
+  if (!has('zh-en-transformer')) return;
+  const { page } = await open('', { reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  const mine = 'A sentence I typed myself.';
+  await page.locator('#text').fill(mine);
+  await page.locator('#translate').click();
+  await waitForRunEnd(page, 2);
+  await page.selectOption('#model', 'zh-en-transformer');
+  await page.waitForFunction(() => /not in Chinese/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
+  assert.equal(await page.locator('#text').inputValue(), mine, 'the text stays');
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'nothing was translated');
+  assert.equal(await page.locator('#translation').textContent(), '');
+  await screenshot(page, 'use-other-language');
+  // Translate still translates it when asked; Chinese text, or a model that reads English, translates at once.
+  await page.locator('#translate').click();
+  await waitForRunEnd(page, 3);
+  assert.ok((await page.locator('#translation').textContent()).length > 0);
+  await page.selectOption('#model', manifest.default);
+  await waitForRunEnd(page, 4);
+  assert.equal(await page.locator('#status').textContent(), '');
+  await page.locator('#text').fill('我吃了一个苹果。');
+  await page.selectOption('#model', 'zh-en-transformer');
+  await waitForRunEnd(page, 5);
+});
+
 test('the Chinese UI names models, compare cards and the BLEU legend in Chinese', async () => {
   const { page } = await open('?lang=zh', { reducedMotion: 'reduce', locale: 'zh-CN' });
   await waitForRunEnd(page, 1);

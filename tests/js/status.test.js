@@ -21,3 +21,32 @@ test('loading without a known size shows the megabytes so far, in both languages
   assert.equal(withLanguage('zh', () => statusOf(m, idle).text), '正在加载模型… 1.2 MB');
   assert.equal(statusOf({ status: 'loading', progress: null }, idle).text, 'Loading the model… 0.0 MB');
 });
+
+test('a too-long text is said once: the explanation names the limit and what to do, no detail repeats it', () => {
+  const ready = { status: 'ready' };
+  const r = { status: 'error', errorCode: 'INPUT_TOO_LONG', errorVars: { max: 128 },
+    error: 'the text has 770 tokens (with </s>); this model accepts at most 128: translate it one sentence at a time' };
+  const s = statusOf(ready, r);
+  assert.equal(s.text, 'Translation failed: the text is too long for this model, which reads at most 128 tokens. Translate one sentence at a time.');
+  assert.equal(s.detail, '');
+  // other failures keep the engine's message under the explanation
+  assert.match(statusOf(ready, { ...r, errorCode: 'BAD_OPTION', error: 'beam_size 0 is out of range' }).detail, /beam_size 0/);
+});
+
+test('a notice with parameters (text kept after a switch to a model of another language), in both languages', () => {
+  const r = { status: 'idle', notice: { key: 'app.otherLanguage', params: { lang: 'Chinese' } } };
+  assert.match(statusOf({ status: 'ready' }, r).text, /^Your text was kept but not translated: it is not in Chinese, the language this model reads\./);
+  withLanguage('zh', () => assert.match(statusOf({ status: 'ready' }, { ...r, notice: { key: 'app.otherLanguage', params: { lang: '中文' } } }).text, /^已保留你的文本，但未翻译：它不是中文/));
+});
+
+test('notInLanguage judges by script only where it can', async () => {
+  const { notInLanguage } = await import('../../web/src/app/examples.js');
+  assert.equal(notInLanguage('A sentence I typed myself.', 'zh'), true);
+  assert.equal(notInLanguage('我吃了一个苹果。', 'zh'), false);
+  assert.equal(notInLanguage('我吃了一个 apple。', 'zh'), false);  // mixed: has Chinese
+  assert.equal(notInLanguage('我吃了一个苹果。', 'en'), true);
+  assert.equal(notInLanguage('I like 苹果.', 'en'), false);       // more Latin letters than Han
+  assert.equal(notInLanguage('12:30 !!', 'zh'), false);           // neither script: not judged
+  assert.equal(notInLanguage('12:30 !!', 'fr'), false);
+  assert.equal(notInLanguage('Привет', 'ru'), false);             // a language it has no rule for
+});

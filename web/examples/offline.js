@@ -1,11 +1,20 @@
 // The tutorial keeps working offline: the demo's service worker (web/sw.js, scope web/) is registered
 // from here too, so a first visit to the tutorial caches what it needs. Widgets embedded on other
 // sites do not do this (a page's service worker is its own site's business).
-import { registerServiceWorker, cacheLoadedResources } from '../src/app/offline.js';
+import { registerServiceWorker, cacheLoadedResources, keepModelsOffline } from '../src/app/offline.js';
 import { BASE } from '../src/assets.js';
+import { loadManifest } from '../src/app/models.js';
 
 if (BASE && /^https?:$/.test(location.protocol)) {
   registerServiceWorker(new URL('./sw.js', BASE), () => {});
-  // once the widgets have loaded their models, ask the worker to keep them
-  document.addEventListener('attnseq-ready', () => cacheLoadedResources());
+  // once the widgets have loaded their models, ask the worker to keep them, and (after the first
+  // translation, so the downloads do not compete) the whole catalogue: after this visit every
+  // widget, and the demo, works offline
+  let asked = false;
+  document.addEventListener('attnseq-ready', () => {
+    cacheLoadedResources();
+    if (asked) return;
+    asked = true;
+    loadManifest().then((c) => keepModelsOffline(c.models.map((m) => m.url)), () => {});
+  });
 }

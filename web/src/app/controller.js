@@ -232,8 +232,12 @@ export class AppController {
     if (parts.length > MAX_SENTENCES) {
       const e = Object.assign(new Error(`the text has ${parts.length} sentences; at most ${MAX_SENTENCES} are translated at a time`),
         { code: 'TOO_MANY_SENTENCES' });
-      // The sentence shown says it all: no technical detail under it.
-      this.stores.run.set({ status: 'error', ...errorFields(e, { n: parts.length, max: MAX_SENTENCES }), error: '' });
+      // Nothing of the previous text stays on screen (its run would still be playing under the error):
+      // a run in progress stops, the views empty. The sentence shown says it all: no technical detail under it.
+      this.abort?.abort();
+      this.abort = null;
+      paragraph?.set({ text, selected: 0, sentences: [] });
+      this.stores.run.set({ run: null, status: 'error', ...errorFields(e, { n: parts.length, max: MAX_SENTENCES }), error: '' });
       throw e;
     }
     if (!parts.length) parts.push({ text, span: [0, text.length] });

@@ -14,6 +14,10 @@ export function explain(code, vars = {}) {
 }
 
 /** The fields a store keeps about an error: {error: technical message, errorCode, errorVars}. */
+// Codes whose explanation already says what the engine's message says (the limit and what to do): no
+// detail under it, which would only repeat it.
+const SAYS_IT_ALL = new Set(['INPUT_TOO_LONG']);
+
 export function errorFields(e, vars = {}) {
   return { error: String(e?.message ?? e), errorCode: e?.code ?? 'INTERNAL', errorVars: vars };
 }
@@ -29,12 +33,14 @@ export function statusOf(m, r, extra = '') {
     return { text, detail: '', error: false };
   }
   if (m.status === 'error') return { text: t('app.modelError', { msg: explain(m.errorCode, m.errorVars) }), detail: m.error ?? '', error: true };
-  if (r.status === 'error') return { text: t('app.runError', { msg: explain(r.errorCode, r.errorVars) }), detail: r.error ?? '', error: true };
+  if (r.status === 'error') {
+    return { text: t('app.runError', { msg: explain(r.errorCode, r.errorVars) }), detail: SAYS_IT_ALL.has(r.errorCode) ? '' : r.error ?? '', error: true };
+  }
   if (r.status === 'running') return { text: t('app.running'), detail: '', error: false };
   if (m.failed) {
     return { text: t('app.modelKept', { model: m.failed, msg: explain(m.errorCode, m.errorVars), current: m.info ? modelLabel(m.info) : '' }),
       detail: m.error ?? '', error: true };
   }
-  if (r.notice) return { text: t(r.notice), detail: '', error: false };
+  if (r.notice) return { text: typeof r.notice === 'string' ? t(r.notice) : t(r.notice.key, r.notice.params), detail: '', error: false };
   return { text: extra, detail: '', error: false };
 }

@@ -18,9 +18,9 @@ import { defaultsOf } from '../state/options.js';
 import { readLink, writeLink } from './link.js';
 import { availableOffline, getTranslator, hasFailed, initialModelId } from './models.js';
 import { BASE } from '../assets.js';
-import { registerServiceWorker, cacheLoadedResources } from './offline.js';
+import { registerServiceWorker, cacheLoadedResources, keepModelsOffline } from './offline.js';
 import { reducedMotion } from '../components/dom.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, notInLanguage } from './examples.js';
 import { statusOf } from './errors.js';
 import { modelLabel, modelDescription } from './model-names.js';
 import { defaultQuery } from '../state/contract.js';
@@ -199,6 +199,12 @@ modelSel.addEventListener('change', async () => {
   const src = stores.model.get().info?.src, box = $('#text'), text = box.value;
   const isExample = Object.values(EXAMPLES).some((list) => list.includes(text));
   if (src && (!text.trim() || (isExample && !EXAMPLES[src]?.includes(text)))) box.value = (EXAMPLES[src] ?? EXAMPLES.en)[0];
+  // Own text in another language than the new model reads is kept and not translated (its output would
+  // be noise); the status line says why. Translate still translates it when asked.
+  if (src && notInLanguage(box.value, src)) {
+    stores.run.set({ notice: { key: 'app.otherLanguage', params: { lang: t(`lang.${src}`) } }, status: 'idle', error: null });
+    return;
+  }
   translateNow();
 });
 
@@ -262,6 +268,8 @@ async function start() {
   try {
     const catalog = await controller.init();
     await refreshOffline();
+    // After the first visit every model works offline (downloaded once the first translation is shown).
+    keepModelsOffline(catalog.models.map((m) => m.url));
     // The model downloads while the engine starts (the option table needs its WebAssembly module).
     const selecting = controller.selectModel(initialModelId(catalog, params));
     const table = await controller.optionsReady;

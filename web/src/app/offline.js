@@ -6,6 +6,9 @@ import { loadedModelUrls } from './models.js';
 
 let registration = null;
 let retries = 0;
+// Models to keep besides those the page loaded: the whole catalogue, so that after the first visit
+// every view (compare, score functions, every widget) works offline; empty under data saver.
+const alsoKeep = new Set();
 // Model files the service worker found changed on the server during this page's life. A notice about
 // them stays up: the later "available offline" report must not hide it.
 const updatedFiles = [];
@@ -37,12 +40,27 @@ export function registerServiceWorker(url, report, when = Promise.resolve()) {
     } else {
       return;
     }
-    report(updatedFiles.length ? t('sw.modelUpdated', { file: updatedFiles.join(', ') }) : t('sw.ready'));
+    const ready = alsoKeep.size > 1 ? t('sw.readyAll', { n: alsoKeep.size }) : t('sw.ready');
+    report(updatedFiles.length ? t('sw.modelUpdated', { file: updatedFiles.join(', ') }) : ready);
   });
   when.then(() => navigator.serviceWorker.register(url, { scope: new URL('./', url).href }))
     .then(() => navigator.serviceWorker.ready)
     .then((reg) => { registration = reg; cacheLoadedResources(); })
     .catch((e) => console.warn('attnseq: service worker not registered:', e.message));
+}
+
+/**
+ * Asks the service worker to also keep these model files (the catalogue's), downloaded in the
+ * background once the worker runs (it is registered after the page's first translation), unless the
+ * browser asks to save data (navigator.connection.saveData): then only the models a page loads are
+ * kept. -> whether they will be kept.
+ * @param {string[]} urls
+ */
+export function keepModelsOffline(urls) {
+  if (/** @type {any} */ (navigator).connection?.saveData) return false;
+  for (const u of urls) alsoKeep.add(u);
+  cacheLoadedResources();
+  return true;
 }
 
 /**
@@ -60,5 +78,6 @@ export function cacheLoadedResources() {
     } catch { /* ignore */ }
   }
   for (const u of loadedModelUrls()) urls.add(u);
+  for (const u of alsoKeep) urls.add(u);
   sw.postMessage({ type: 'cache', urls: [...urls] });
 }

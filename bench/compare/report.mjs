@@ -77,7 +77,9 @@ export function renderMarkdown(r) {
   L.push(`| .wasm ≤ 200 KB brotli | ${kb(wb)} | | ${wb <= 200_000 ? 'met' : `**missed** by ${kb(wb - 200_000)}`} |`);
   const fv = r.first_visit.visits;
   const bytes = fv[0].bytes;
-  L.push(`| first visit of the demo ≤ 5 MB on the wire | ${(bytes / 1e6).toFixed(2)} MB | | ${bytes <= 5e6 ? 'met' : `**missed** by ${((bytes - 5e6) / 1e6).toFixed(2)} MB`} |`);
+  // What the first translation waits for; runs recorded before the catalogue was kept offline have all of it before.
+  const before = fv[0].bytes_before_first ?? bytes;
+  L.push(`| first visit of the demo ≤ 5 MB on the wire before the first translation | ${(before / 1e6).toFixed(2)} MB | | ${before <= 5e6 ? 'met' : `**missed** by ${((before - 5e6) / 1e6).toFixed(2)} MB`} |`);
   const ft = fv.map((v) => v.first_translation_ms).sort((a, b) => a - b);
   const mid = ft[Math.floor(ft.length / 2)];
   L.push(`| page open → first translation shown ≤ 800 ms (median of ${ft.length} cold visits) | ${int(mid)} ms (${int(ft[0])}–${int(ft.at(-1))}) | | ${mid <= 800 ? 'met' : `**missed** by ${int(mid - 800)} ms`} |`);
@@ -116,7 +118,10 @@ export function renderMarkdown(r) {
   L.push('');
   const top = Object.entries(r.first_visit.files).sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 4);
   L.push(`First visit of the demo (fresh profile, \`scripts/serve.mjs\`, model \`${fv[0].model}\` = the manifest's default): ` +
-    `${fv[0].requests} requests, ${(bytes / 1e6).toFixed(2)} MB on the wire (the server sends brotli, its large files ` +
+    `${fv[0].requests} requests, ${(bytes / 1e6).toFixed(2)} MB on the wire` +
+    (fv[0].bytes_before_first != null ? `, ${(before / 1e6).toFixed(2)} MB of them before the first translation (after it, the ` +
+      'service worker keeps the page and, for offline use, every model of the catalogue; not under data saver)' : '') +
+    ` (the server sends brotli, its large files ` +
     `compressed ahead by \`precompress()\`), ${(fv[0].brotli_bytes / 1e6).toFixed(2)} MB if every body were brotli -q 11; largest on the wire: ` +
     top.map(([p, f]) => `\`${p}\` ${kb(f.bytes)}`).join(', ') + '. Repeated requests (the service worker revalidates ' +
     'what the page loaded) are counted; most are 304s with no body. Page open → first translation: the page\'s ' +

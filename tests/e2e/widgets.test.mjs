@@ -145,3 +145,13 @@ test('an attention figure exports as SVG and PNG', async () => {
   assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
   assert.deepEqual(browser.errors.filter((e) => !/404|Not Found/.test(e)), []);
 });
+
+test('the translate widget\'s figure exports as SVG too, with the translation\'s tokens in it', async () => {
+  const widget = page.locator('attnseq-translate:not([view=none])').first();
+  await widget.scrollIntoViewIfNeeded();
+  const [svg] = await Promise.all([page.waitForEvent('download'), widget.locator('button.w-export', { hasText: 'SVG' }).click()]);
+  const svgText = await readFile(await svg.path(), 'utf8');
+  assert.match(svgText, /^<\?xml[^>]*>\s*<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  const tokens = await widget.evaluate((w) => w.stores.run.get().run.steps.map((s) => s.piece.replace(/^▁/, '')).filter((p) => p && p !== '</s>'));
+  for (const tok of tokens.slice(0, 3)) assert.ok(svgText.includes(`>${tok.replace(/&/g, '&amp;').replace(/</g, '&lt;')}<`) || svgText.includes(tok), `${tok} in the SVG`);
+});

@@ -20,6 +20,12 @@ const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 
 const TRANSLATE_VIEWS = ['lines', 'heatmap', 'none'];
 
+/** SVG and PNG buttons under a figure (the view's figure(): a standalone drawing of what it shows). */
+function exportBar(figureEl, name) {
+  const exp = (format) => h('button', { type: 'button', class: 'w-export', onclick: () => exportFigure(figureEl, `attnseq-${name}`, format) }, format.toUpperCase());
+  return h('p', { class: 'export' }, exp('svg'), exp('png'));
+}
+
 /** A sentence box, the translation and an attention figure (view: lines | heatmap | none). */
 class TranslateWidget extends WidgetElement {
   build(frame) {
@@ -38,7 +44,10 @@ class TranslateWidget extends WidgetElement {
     this.note = h('p', { class: 'hint w-note' });
     this.badView = v === asked ? null : asked;
     frame.append(form, h('output', { class: 'translation', 'data-view': 'output', part: 'translation' }), h('p', { class: 'w-status', role: 'status', part: 'status' }));
-    if (v === 'lines' || v === 'heatmap') frame.append(view(v === 'lines' ? 'attnseq-attention-lines' : 'attnseq-heatmap', v));
+    if (v === 'lines' || v === 'heatmap') {
+      this.figureEl = view(v === 'lines' ? 'attnseq-attention-lines' : 'attnseq-heatmap', v, { part: 'figure' });
+      frame.append(this.figureEl, exportBar(this.figureEl, v));
+    }
     frame.append(this.note);
     this.relabel();
   }
@@ -91,11 +100,8 @@ class AttentionWidget extends WidgetElement {
     this.viewName = name;
     this.picker = picker;
     if (name === 'scores') this.stores.playback.subscribe(() => this.renderScores());
-    if (name !== 'softmax' && name !== 'scores') {
-      const exp = (format) => h('button', { type: 'button', class: 'w-export', onclick: () => exportFigure(this.figureEl, `attnseq-${name}`, format) }, format.toUpperCase());
-      this.exportBar = h('p', { class: 'export' }, exp('svg'), exp('png'));
-      frame.append(this.exportBar);
-    }
+    // (the softmax and scores views are tables and cards, not one drawing: no export)
+    if (name !== 'softmax' && name !== 'scores') frame.append(this.exportBar = exportBar(this.figureEl, name));
     const layer = this.getAttribute('layer'), head = this.getAttribute('head');
     const num = (x, dflt) => (x == null ? dflt : x === 'mean' || x === 'alignment' ? x : Math.max(0, Number(x) - 1));
     // an out-of-range or unreadable number is reported and replaced once the model is known (afterRun)

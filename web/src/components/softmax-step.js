@@ -50,7 +50,11 @@ class SoftmaxStep extends View {
     const label = (j) => d.pieceLabels?.[j] ?? pieceText(pieces[j] ?? '');
     const S = d.scores.length;
     const scores = Array.from(d.scores), w = Array.from(d.weights);
-    const max = Math.max(...scores), smax = Math.max(...scores.map(Math.abs), 1e-6);
+    // The score bars run from the lowest score to the highest: a softmax sees only differences (adding
+    // one number to every score changes no weight), and scores far from zero (the additive score's 20-30)
+    // would otherwise all look alike. A tick marks zero when it lies between them.
+    const max = Math.max(...scores), min = Math.min(...scores), span = max - min;
+    const at = (e) => (span > 1e-9 ? (100 * (e - min)) / span : 100);
     const exps = scores.map((e) => Math.exp(e - max)), z = exps.reduce((a, b) => a + b, 0);
     this.appendChild(h('p', { class: 'sm-title' }, t('sm.title', { n: d.index + 1, token: d.targetLabel ?? pieceText(d.target) })));
     const where = d.kind === 'multihead'
@@ -63,11 +67,11 @@ class SoftmaxStep extends View {
         h('th', { scope: 'col', class: 'exp' }, 'exp(e_j − max)'), h('th', { scope: 'col' }, t('sm.weight')))));
     const body = h('tbody');
     for (let j = 0; j < S; j++) {
-      const neg = scores[j] < 0, bw = (50 * Math.abs(scores[j])) / smax;
+      const zero = min < 0 && max > 0 ? h('span', { class: 'szero', style: { left: `${at(0)}%` } }) : null;
       body.appendChild(h('tr', {},
         h('th', { scope: 'row' }, h('span', { class: `swatch c${j % COLORS}` }), label(j)),
         h('td', { class: 'sm-score' }, h('div', { class: 'sm-cell' },
-          h('span', { class: 'sbar' }, h('span', { class: `sfill${neg ? ' neg' : ''}`, style: neg ? { right: '50%', width: `${bw}%` } : { left: '50%', width: `${bw}%` } })),
+          h('span', { class: 'sbar' }, h('span', { class: `sfill${scores[j] < 0 ? ' neg' : ''}`, style: { left: '0', width: `${at(scores[j])}%` } }), zero),
           h('span', { class: 'num' }, scores[j].toFixed(2)))),
         h('td', { class: 'num exp' }, exps[j].toFixed(3)),
         h('td', { class: 'sm-w' }, h('div', { class: 'sm-cell' }, h('span', { class: 'bar' }, h('span', { class: 'fill', style: { width: `${100 * w[j]}%` } })), h('span', { class: 'num' }, pct(w[j]))))));

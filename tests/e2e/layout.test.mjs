@@ -149,6 +149,13 @@ for (const viewport of [PHONE, LAPTOP]) {
       const w = await assertPageFits(page, 'tutorial');
       t.diagnostic(`scrollWidth ${w.scrollWidth} = viewport ${w.viewport}`);
       if (phone) await assertTargets(t, page, 'tutorial');
+      // The context figures fit their box unscaled (their gaps shrink), so their labels keep their size
+      const ctx = await page.evaluate(() => [...document.querySelectorAll('attnseq-attention[view=context]')].map((w) => {
+        const svg = w.shadowRoot.querySelector('svg.fig-context');
+        return { scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,
+          minText: Math.min(...[...svg.querySelectorAll('text')].map((x) => x.getBoundingClientRect().height)) };
+      }));
+      assert.ok(ctx.length === 2 && ctx.every((c) => c.scale > 0.99 && c.minText >= 12), JSON.stringify(ctx));
       await screenshot(page, `layout-tutorial-${tag}`);
     } finally {
       await browser.close();

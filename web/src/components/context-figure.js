@@ -10,11 +10,18 @@ import { View, define, h, s, textWidth, scrollBox } from './dom.js';
 import { pieceLabels } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
-const PITCH = 28, BOX = 22, GAP = 90, PAD = 8;
+const PITCH = 28, BOX = 22, PAD = 8;
+const GAP_FULL = 90, MIN_GAP = 36;  // room for the lines on each side of the c boxes: less on a narrow screen
 
-export function contextSVG(d) {
+/**
+ * @param {object} d  the data (above)
+ * @param {number} [room]  the width the figure has on screen (px): the gaps shrink so that it fits
+ *                         unscaled (a scaled-down SVG shrinks its labels), down to MIN_GAP
+ */
+export function contextSVG(d, room = Infinity) {
   const src = pieceLabels(d.source, d.controls), tgt = pieceLabels(d.target, d.controls);
   const sw = Math.max(50, ...src.map((x) => textWidth(x) + 14)), tw = Math.max(50, ...tgt.map((x) => textWidth(x) + 14));
+  const GAP = Math.max(MIN_GAP, Math.min(GAP_FULL, Math.floor((room - (PAD * 2 + sw + tw + 34)) / 2)));
   const n = Math.max(src.length, tgt.length, 1);
   const height = PAD * 2 + n * PITCH, midX = PAD + sw + GAP, cw = 34;
   const width = midX + cw + GAP + tw + PAD;
@@ -62,7 +69,7 @@ class ContextFigure extends View {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
       return;
     }
-    this.appendChild(scrollBox(contextSVG(d)).wrap);
+    this.appendChild(scrollBox(contextSVG(d, this.clientWidth || Infinity)).wrap);
     this.appendChild(h('p', { class: 'hint' }, d.rows ? t('ctx.attnHint') : t('ctx.fixedHint')));
   }
 

@@ -149,3 +149,24 @@ test('a changed model file is detected by its content hash and replaces the cach
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('under the browser\'s data saver, the first visit keeps only the model it used', async () => {
+  const served = [];
+  const server = await serve({ modelsDir: model.modelsDir, log: (line) => served.push(line) });
+  const b = await launch();
+  try {
+    await b.page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });
+    });
+    await b.page.goto(`${server.url}?speed=8&model=${encodeURIComponent(model.id)}`);
+    await waitForRunEnd(b.page, 1);
+    await b.page.waitForFunction(() => document.documentElement.dataset.offline === 'ready' && navigator.serviceWorker.controller, null, { timeout: 60_000 });
+    await b.page.waitForTimeout(1000);  // (a download of the catalogue would have started by now)
+    const models = served.filter((l) => / GET \/models\/.*\.safetensors$/.test(l) && l.startsWith('200')).map((l) => path.basename(l.split(' ').pop()));
+    assert.deepEqual([...new Set(models)], [path.basename(model.file)], `model downloads: ${models.join('; ')}`);
+    assert.equal(await b.page.locator('#sw-status').textContent(), 'Available offline.');
+  } finally {
+    await b.close();
+    await server.close();
+  }
+});

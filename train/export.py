@@ -50,7 +50,10 @@ def provenance(c, int8):
             "steps": c["step"], "epochs": c["epoch"], "train_minutes": round(c["elapsed"] / 60, 1),
             "target_tokens": c["tokens"], "valid_bleu_greedy": round(c["valid_bleu"], 2),
             "train_params": c.get("train", {}), "quantization": "int8-per-row" if int8 else "none",
-            "exported": datetime.datetime.utcnow().strftime("%Y-%m-%dT%H:%M:%SZ"), "torch": torch.__version__}
+            "exported": datetime.datetime.utcnow().strftime("%Y-%m-%dT%H:%M:%SZ"), "torch": torch.__version__,
+            # the model file the run started from (transfer learning; the arch config's "init"), if any
+            **({"init": {"from": os.path.basename(init["from"]), "scopes": init["scopes"]}}
+               if (init := c.get("arch_config", {}).get("init")) else {})}
 
 
 def export(ckpt_path, out, int8=False, name=None, description=None):

@@ -195,6 +195,8 @@ def markdown(entries, summaries, histories):
                 f"{' (joint, shared embeddings)' if s['config'].get('share_embeddings') else ''}",
                 f"- Parameters: {s['params']:,}; file {s['bytes']:,} bytes ({t.get('quantization', '?')})",
                 f"- Training data: {training_data(d, s.get('synthetic'))}",
+                *([f"- Started from: `{t['init']['from']}` (its tensors under {', '.join(f'`{x}`' for x in t['init']['scopes'])}; "
+                   "transfer learning, docs/training.md)"] if t.get("init") else []),
                 f"- Training: {t.get('steps', '?')} steps, {t.get('epochs', '?')} epochs, "
                 f"{t.get('train_minutes', '?')} min on the 2-core CPU machine (one thread)",
                 f"- Test split: {s['segments']} sources, {s['references']} references; greedy {s['greedy']['detail']}"]

@@ -106,6 +106,19 @@ def train_spm(lines, prefix, vocab, char_coverage, rules_tsv=None, user_symbols=
     return prefix + ".model"
 
 
+def check_borrowed_spm(path, tag=None):
+    """A SentencePiece model made elsewhere (--src-spm) must number pad/unk/bos/eos 0/1/2/3 as train_spm
+    does (the data and the runtime rely on it), and keep a synthetic-source tag as one piece."""
+    sp = spm.SentencePieceProcessor(model_file=path)
+    ids = (sp.pad_id(), sp.unk_id(), sp.bos_id(), sp.eos_id())
+    if ids != (0, 1, 2, 3):
+        raise SystemExit(f"--src-spm {path}: pad/unk/bos/eos are ids {ids}, this pipeline needs (0, 1, 2, 3); "
+                         f"use a model made by prepare.py")
+    if tag and sp.piece_to_id(tag) == sp.unk_id():
+        raise SystemExit(f"--src-spm {path}: the synthetic tag {tag!r} is not one of its pieces, so tagged "
+                         f"back-translation would not work; train the source vocabulary here instead")
+
+
 def encode_split(rows, sp_src, sp_tgt):
     """-> ({"src": [...], "tgt": [...]}, dropped count)."""
     src_ids = sp_src.encode([r[2] for r in rows])
@@ -159,6 +172,10 @@ def main():
     a = ap.parse_args()
     if a.src_spm and a.joint:
         raise SystemExit("--src-spm is for a non-joint vocabulary (the target side gets its own)")
+    if a.src_spm and a.vocab_src:
+        raise SystemExit("--vocab-src and --src-spm: the given SentencePiece model fixes the source vocabulary; drop --vocab-src")
+    if a.src_spm:
+        check_borrowed_spm(a.src_spm, a.synthetic_tag if a.synthetic else None)
     os.makedirs(a.out, exist_ok=True)
     rows = read_pairs(a.pairs, a.src, a.tgt)
     if a.limit:

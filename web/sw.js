@@ -53,16 +53,21 @@ self.addEventListener('message', (event) => {
     const urls = msg.urls.filter(sameOrigin).map((u) => u.split('#')[0]);
     const code = await caches.open(CODE);
     const absent = new Set();  // what the server does not have (a 404 the page got too): not needed
-    await Promise.all(urls.map((u) => (isModel(u) ? revalidateModel(u) : (async () => {
+    const gone = (status) => status === 404 || status === 410;
+    await Promise.all(urls.map((u) => (isModel(u) ? revalidateModel(u).then((status) => { if (gone(status)) absent.add(u); }) : (async () => {
       if (await code.match(u)) return;
       const res = await cacheFresh(code, u);
-      if (res.status === 404 || res.status === 410) absent.add(u);
+      if (gone(res.status)) absent.add(u);
     })()).catch(() => {})));
     // What a reload needs, checked in the cache itself: the precache list and what the page posted.
     const want = [...new Set([...(await precacheList()), ...urls])].filter((u) => !absent.has(u));
     const missing = [];
-    for (const u of want) if (!(await caches.match(u, { ignoreSearch: !isModel(u) }))) missing.push(u);
-    event.source?.postMessage({ type: 'cached', count: want.length, missing });
+    let models = 0;  // model files held (what "available offline with n models" may say)
+    for (const u of want) {
+      if (!(await caches.match(u, { ignoreSearch: !isModel(u) }))) missing.push(u);
+      else if (isModel(u)) models++;
+    }
+    event.source?.postMessage({ type: 'cached', count: want.length, missing, models });
   })());
 });
 
@@ -119,9 +124,15 @@ async function modelFirst(event) {
     return hit;
   }
   const res = await fetch(event.request);
-  if (res.ok && res.status === 200) event.waitUntil(storeModel(cache, url, res.clone()).catch(() => {}));
+  if (res.ok && res.status === 200) {
+    // a revalidation asked for while this is stored waits for it instead of downloading the file again
+    const storing = storeModel(cache, url, res.clone()).catch(() => {}).finally(() => downloading.delete(url));
+    downloading.set(url, storing);
+    event.waitUntil(storing);
+  }
   return res;
 }
+const downloading = new Map();  // url → Promise: a model the page is downloading through modelFirst
 
 async function sha256(buffer) {
   const d = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer));
@@ -152,14 +163,19 @@ function revalidateModel(url) {
   return p;
 }
 
+/** -> the server's HTTP status (304: unchanged; 0: not asked, the page's own download just stored it). */
 async function revalidateOnce(url) {
+  if (downloading.has(url)) {
+    await downloading.get(url);
+    return 0;
+  }
   const cache = await caches.open(MODELS);
   const hit = await cache.match(url);
   const etag = hit?.headers.get('etag');
   // With a cached copy, ask with its ETag; without one, let the HTTP cache answer (the page has
   // usually just downloaded the file).
   const res = await fetch(url, etag ? { headers: { 'If-None-Match': etag }, cache: 'no-store' } : { cache: 'no-cache' });
-  if (res.status === 304 || !res.ok) return;
+  if (res.status === 304 || !res.ok) return res.status;
   const oldHash = hit?.headers.get(HASH_HEADER) ?? null;
   const newHash = await storeModel(cache, url, res);
   if (oldHash && oldHash !== newHash) {
@@ -167,4 +183,5 @@ async function revalidateOnce(url) {
       client.postMessage({ type: 'model-updated', url, file: new URL(url).pathname.split('/').pop(), sha256: newHash });
     }
   }
+  return res.status;
 }

@@ -43,7 +43,7 @@ function watchFirstTranslation() {
     const runs = Number(document.body?.dataset.runs ?? 0);
     const text = document.querySelector('#translation')?.textContent ?? '';
     if (runs >= 1 && text.trim()) {
-      globalThis.__firstTranslation = { ms: performance.now(), text };
+      globalThis.__firstTranslation = { ms: performance.now(), at: performance.timeOrigin + performance.now(), text };
       obs.disconnect();
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-runs'], childList: true, characterData: true });
@@ -110,7 +110,7 @@ async function visit() {
     await page.goto(srv.url);
     const h = await page.waitForFunction(() => globalThis.__firstTranslation, null, { timeout: 120_000, polling: 50 });
     const first = await h.jsonValue();
-    const shownAt = Date.now();  // (server clock) what was served until now is what the first translation needed
+    const shownAt = first.at;  // (the machine's clock, as the server's) what was served until then is what it needed
     const model = await page.evaluate(() => globalThis.attnseqDemo?.stores.model.get().modelId ?? null);
     const phases = await page.evaluate(milestones, model);
     phases.engine = await engineMeasures(page);

@@ -80,6 +80,9 @@ export function renderMarkdown(r) {
   // What the first translation waits for; runs recorded before the catalogue was kept offline have all of it before.
   const before = fv[0].bytes_before_first ?? bytes;
   L.push(`| first visit of the demo ≤ 5 MB on the wire before the first translation | ${(before / 1e6).toFixed(2)} MB | | ${before <= 5e6 ? 'met' : `**missed** by ${((before - 5e6) / 1e6).toFixed(2)} MB`} |`);
+  // The goal was "the first visit ≤ 5 MB" while a first visit kept only the model it showed; since every
+  // model is kept for offline use (after the first translation), the whole visit is reported beside it.
+  if (fv[0].bytes_before_first != null) L.push(`| first visit in all, with every model kept for offline use (no goal: the 5 MB goal above was set when a visit kept only its model) | ${(bytes / 1e6).toFixed(2)} MB | | – |`);
   const ft = fv.map((v) => v.first_translation_ms).sort((a, b) => a - b);
   const mid = ft[Math.floor(ft.length / 2)];
   L.push(`| page open → first translation shown ≤ 800 ms (median of ${ft.length} cold visits) | ${int(mid)} ms (${int(ft[0])}–${int(ft.at(-1))}) | | ${mid <= 800 ? 'met' : `**missed** by ${int(mid - 800)} ms`} |`);

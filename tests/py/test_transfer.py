@@ -120,6 +120,26 @@ class Transfer(unittest.TestCase):
             t.resume()
         self.assertIn("encoder.embed.weight is (", str(cm.exception))
 
+    def test_target_side_scopes_and_missing_files_are_refused(self):
+        cfg = child_config(self.parent)
+        cfg["init"]["scopes"] = ["decoder"]
+        t = self.trainer(cfg, self.child_data, os.path.join(self.d, "ckpt", "tgt"))
+        with self.assertRaises(SystemExit) as cm:
+            t.resume()
+        self.assertIn("target embedding", str(cm.exception))
+        t = self.trainer(child_config(os.path.join(self.d, "nowhere.safetensors")), self.child_data,
+                         os.path.join(self.d, "ckpt", "missing"))
+        with self.assertRaises(SystemExit) as cm:
+            t.resume()
+        self.assertIn("not found", str(cm.exception))
+
+    def test_borrowed_vocabulary_with_vocab_src_is_refused(self):
+        with self.assertRaises(AssertionError) as cm:
+            run(os.path.join(TRAIN, "prepare.py"), "--pairs", os.path.join(self.d, "pairs.tsv"), "--src", "en",
+                "--tgt", "fr", "--vocab-src", "80", "--src-spm", os.path.join(self.data, "spm.model"),
+                "--out", os.path.join(self.d, "bad"))
+        self.assertIn("drop --vocab-src", str(cm.exception))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -10,6 +10,7 @@ shorter stack takes the file's first layers. A file with shared embeddings gives
 (prepare.py --src-spm), piece for piece, when the encoder's embedding is taken: otherwise the rows
 would belong to other pieces, and this stops with an error that says so.
 """
+import hashlib
 import os
 
 import sentencepiece as spm
@@ -30,15 +31,39 @@ def _source_of(name, file_state, shared):
     return name if name in file_state else None
 
 
+def _load(path):
+    """The model file, read without touching the run's random state (the new run's data order and dropout
+    must not depend on the size of the model it starts from)."""
+    if not os.path.exists(path):
+        raise SystemExit(f"init: {path} not found (the arch config's \"init\".\"from\", read from the directory "
+                         f"training runs in, the repository root)")
+    try:
+        with torch.random.fork_rng():
+            return load_model_file(path)
+    except (ValueError, KeyError, OSError) as e:
+        raise SystemExit(f"init: {path} could not be read as an attnseq model file: {e}") from e
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
 def init_from_file(model, init, data_dir, meta):
     """Copies the scoped tensors of init["from"] into `model` (in place). -> one line for the log.
     Raises SystemExit with what to do when the file does not fit (vocabulary, shapes, scopes)."""
     path, scopes = init["from"], tuple(init["scopes"])
-    src_model, src_cfg, parsed = load_model_file(path)
+    src_model, src_cfg, parsed = _load(path)
     file_state, shared = src_model.state_dict(), bool(src_cfg.get("share_embeddings"))
     targets = [n for n in model.state_dict() if any(n == s or n.startswith(s + ".") for s in scopes)]
     if not targets:
         raise SystemExit(f"init: no tensor of the new model is under the scopes {list(scopes)}")
+    if any(t.startswith(("decoder.embed", "decoder.out")) for t in targets):
+        raise SystemExit("init: the scopes take the target embedding or output layer; only the source side and "
+                         "the decoder's layers can be taken (the target vocabulary is checked nowhere else)")
     if "encoder.embed.weight" in targets:
         theirs = [p[0] for p in parsed["src_tokenizer"]["pieces"]]
         if theirs != _pieces_of_data(data_dir, meta):
@@ -56,5 +81,5 @@ def init_from_file(model, init, data_dir, meta):
                                  f"{tuple(file_state[src].shape)} in {path}")
             new_state[name].copy_(file_state[src])
             copied += new_state[name].numel()
-    return (f"init from {path}: {len(targets)} tensors ({copied} values) under {list(scopes)}; "
-            f"the rest keeps its random initialization")
+    return (f"init from {path} (sha256 {_sha256(path)[:16]}): {len(targets)} tensors ({copied} values) under "
+            f"{list(scopes)}; the rest keeps its random initialization")

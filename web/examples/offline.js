@@ -11,10 +11,13 @@ if (BASE && /^https?:$/.test(location.protocol)) {
   // translation, so the downloads do not compete) the whole catalogue: after this visit every
   // widget, and the demo, works offline
   let asked = false;
+  const settled = () => [...document.querySelectorAll('attnseq-translate, attnseq-generation, attnseq-attention')]
+    .every((w) => w.dataset.ready || w.shadowRoot?.querySelector('.w-status.error'));
   document.addEventListener('attnseq-ready', () => {
+    if (!asked && settled()) {  // every widget has its model: now the rest of the catalogue
+      asked = true;
+      loadManifest().then((c) => { keepModelsOffline(c.models.map((m) => m.url)); cacheLoadedResources(); }, () => {});
+    }
     cacheLoadedResources();
-    if (asked) return;
-    asked = true;
-    loadManifest().then((c) => keepModelsOffline(c.models.map((m) => m.url)), () => {});
   });
 }

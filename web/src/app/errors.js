@@ -13,11 +13,11 @@ export function explain(code, vars = {}) {
   return msg === key ? t('err.INTERNAL') : msg;
 }
 
-/** The fields a store keeps about an error: {error: technical message, errorCode, errorVars}. */
 // Codes whose explanation already says what the engine's message says (the limit and what to do): no
-// detail under it, which would only repeat it.
+// detail under it, which would only repeat it (kept when the explanation lacks the limit).
 const SAYS_IT_ALL = new Set(['INPUT_TOO_LONG']);
 
+/** The fields a store keeps about an error: {error: technical message, errorCode, errorVars}. */
 export function errorFields(e, vars = {}) {
   return { error: String(e?.message ?? e), errorCode: e?.code ?? 'INTERNAL', errorVars: vars };
 }
@@ -34,13 +34,21 @@ export function statusOf(m, r, extra = '') {
   }
   if (m.status === 'error') return { text: t('app.modelError', { msg: explain(m.errorCode, m.errorVars) }), detail: m.error ?? '', error: true };
   if (r.status === 'error') {
-    return { text: t('app.runError', { msg: explain(r.errorCode, r.errorVars) }), detail: SAYS_IT_ALL.has(r.errorCode) ? '' : r.error ?? '', error: true };
+    return { text: t('app.runError', { msg: explain(r.errorCode, r.errorVars) }), detail: SAYS_IT_ALL.has(r.errorCode) && r.errorVars?.max !== '?' ? '' : r.error ?? '', error: true };
   }
   if (r.status === 'running') return { text: t('app.running'), detail: '', error: false };
   if (m.failed) {
     return { text: t('app.modelKept', { model: m.failed, msg: explain(m.errorCode, m.errorVars), current: m.info ? modelLabel(m.info) : '' }),
       detail: m.error ?? '', error: true };
   }
-  if (r.notice) return { text: typeof r.notice === 'string' ? t(r.notice) : t(r.notice.key, r.notice.params), detail: '', error: false };
+  if (r.notice) return { text: noticeText(r.notice), detail: '', error: false };
   return { text: extra, detail: '', error: false };
+}
+
+/** A notice's sentence, in the UI language of now: a `lang` parameter is a language code, named here. */
+function noticeText(notice) {
+  if (typeof notice === 'string') return t(notice);
+  const params = { ...notice.params };
+  if (params.lang) params.lang = t(`lang.${params.lang}`);
+  return t(notice.key, params);
 }

@@ -168,7 +168,11 @@ async function run(start, fromIndex = -1, step = undefined) {
     linkReady = true;
     updateLink();  // the URL follows from now on (with reduced motion no later playback change would write it)
     document.body.dataset.runs = String(runSeq);  // tests wait on this
-    if (seq === 1) cacheLoadedResources();
+    // After the first visit every model works offline: the catalogue downloads now, in the background.
+    if (seq === 1) {
+      keepModelsOffline(controller.catalog.models.map((m) => m.url));
+      cacheLoadedResources();
+    }
   } catch (e) {
     console.warn(e);  // shown in the status line
   }
@@ -202,7 +206,7 @@ modelSel.addEventListener('change', async () => {
   // Own text in another language than the new model reads is kept and not translated (its output would
   // be noise); the status line says why. Translate still translates it when asked.
   if (src && notInLanguage(box.value, src)) {
-    stores.run.set({ notice: { key: 'app.otherLanguage', params: { lang: t(`lang.${src}`) } }, status: 'idle', error: null });
+    stores.run.set({ notice: { key: 'app.otherLanguage', params: { lang: src } }, status: 'idle', error: null });
     return;
   }
   translateNow();
@@ -268,8 +272,6 @@ async function start() {
   try {
     const catalog = await controller.init();
     await refreshOffline();
-    // After the first visit every model works offline (downloaded once the first translation is shown).
-    keepModelsOffline(catalog.models.map((m) => m.url));
     // The model downloads while the engine starts (the option table needs its WebAssembly module).
     const selecting = controller.selectModel(initialModelId(catalog, params));
     const table = await controller.optionsReady;

@@ -40,7 +40,8 @@ export function registerServiceWorker(url, report, when = Promise.resolve()) {
     } else {
       return;
     }
-    const ready = alsoKeep.size > 1 ? t('sw.readyAll', { n: alsoKeep.size }) : t('sw.ready');
+    // "with all n models" only when the worker holds every model asked for (its own count)
+    const ready = alsoKeep.size > 1 && m.models >= alsoKeep.size ? t('sw.readyAll', { n: m.models }) : t('sw.ready');
     report(updatedFiles.length ? t('sw.modelUpdated', { file: updatedFiles.join(', ') }) : ready);
   });
   when.then(() => navigator.serviceWorker.register(url, { scope: new URL('./', url).href }))
@@ -50,17 +51,16 @@ export function registerServiceWorker(url, report, when = Promise.resolve()) {
 }
 
 /**
- * Asks the service worker to also keep these model files (the catalogue's), downloaded in the
- * background once the worker runs (it is registered after the page's first translation), unless the
- * browser asks to save data (navigator.connection.saveData): then only the models a page loads are
- * kept. -> whether they will be kept.
+ * Adds model files (the catalogue's) to what cacheLoadedResources() asks the service worker to keep:
+ * call both once the page's first translation is shown, so that their download does not compete with
+ * the model it waits for.
+ * Not under the browser's data saver (navigator.connection.saveData): then only the models a page
+ * loads are kept. Without a service worker (?nosw, an unsupported browser) nothing is kept.
  * @param {string[]} urls
  */
 export function keepModelsOffline(urls) {
-  if (/** @type {any} */ (navigator).connection?.saveData) return false;
+  if (/** @type {any} */ (navigator).connection?.saveData) return;
   for (const u of urls) alsoKeep.add(u);
-  cacheLoadedResources();
-  return true;
 }
 
 /**

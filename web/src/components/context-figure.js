@@ -6,7 +6,7 @@
 // data: { source: string[], target: string[] (pieces), rows: ArrayLike<number>[] | null (null: fixed
 //         context), current?: number, controls?: string[] (the model's control pieces: never marked
 //         as continuing a word; pieces that do are shown "·te") }
-import { View, define, h, s, textWidth, scrollBox } from './dom.js';
+import { View, define, h, s, textWidth, scrollBox, watchWidth } from './dom.js';
 import { pieceLabels } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -21,9 +21,10 @@ const GAP_FULL = 90, MIN_GAP = 36;  // room for the lines on each side of the c 
 export function contextSVG(d, room = Infinity) {
   const src = pieceLabels(d.source, d.controls), tgt = pieceLabels(d.target, d.controls);
   const sw = Math.max(50, ...src.map((x) => textWidth(x) + 14)), tw = Math.max(50, ...tgt.map((x) => textWidth(x) + 14));
-  const GAP = Math.max(MIN_GAP, Math.min(GAP_FULL, Math.floor((room - (PAD * 2 + sw + tw + 34)) / 2)));
+  const cw = 34;  // the c boxes' width
+  const GAP = Math.max(MIN_GAP, Math.min(GAP_FULL, Math.floor((room - (PAD * 2 + sw + tw + cw)) / 2)));
   const n = Math.max(src.length, tgt.length, 1);
-  const height = PAD * 2 + n * PITCH, midX = PAD + sw + GAP, cw = 34;
+  const height = PAD * 2 + n * PITCH, midX = PAD + sw + GAP;
   const width = midX + cw + GAP + tw + PAD;
   const fixed = !d.rows;
   const svg = s('svg', { class: `fig fig-context${fixed ? ' fixed' : ''}`, viewBox: `0 0 ${width} ${height}`, width, height, role: 'img',
@@ -63,13 +64,22 @@ export function contextSVG(d, room = Infinity) {
 }
 
 class ContextFigure extends View {
+  #box = null;  // this element's width (watchWidth): the figure is drawn to fit it, and again when it changes
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.#box = watchWidth(this, () => this.invalidate());
+  }
+
+  disconnectedCallback() { super.disconnectedCallback(); this.#box?.disconnect(); }
+
   render(d) {
     this.replaceChildren();
     if (!d || !d.source?.length) {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
       return;
     }
-    this.appendChild(scrollBox(contextSVG(d, this.clientWidth || Infinity)).wrap);
+    this.appendChild(scrollBox(contextSVG(d, this.#box?.width || Infinity)).wrap);
     this.appendChild(h('p', { class: 'hint' }, d.rows ? t('ctx.attnHint') : t('ctx.fixedHint')));
   }
 

@@ -37,7 +37,7 @@ export function createModelStore() {
  * @property {string|null} error      technical message of the run's failure
  * @property {string|null} [errorCode]  its code: the sentence shown (app/errors.js)
  * @property {Record<string, string|number>} [errorVars]  values for that sentence (e.g. max: the source limit)
- * @property {string|{key: string, params: Record<string, string>}|null} [notice]   i18n key (and its parameters) of a note on the status line (app.empty: nothing to translate; app.otherLanguage: text kept untranslated after a model switch)
+ * @property {string|{key: string, params: Record<string, string>}|null} [notice]   i18n key (and its parameters; `lang`: a language code) of a note on the status line (app.empty: nothing to translate; app.otherLanguage: text kept untranslated after a model switch)
  * @property {number} version         bumped when steps are appended to the same run
  */
 export function createRunStore() {

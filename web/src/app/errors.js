@@ -2,7 +2,7 @@
 // MODEL_MISMATCH) → a sentence in the UI language (i18n keys err.<CODE>); the technical message is
 // kept as a detail under it. Also the one status line of the demo and of every widget.
 import { t } from '../i18n/index.js';
-import { modelLabel } from './model-names.js';
+import { modelLabel, languageName } from './model-names.js';
 
 export { APP_ERROR_CODES } from './error-codes.js';
 
@@ -49,6 +49,6 @@ export function statusOf(m, r, extra = '') {
 function noticeText(notice) {
   if (typeof notice === 'string') return t(notice);
   const params = { ...notice.params };
-  if (params.lang) params.lang = t(`lang.${params.lang}`);
+  if (params.lang) params.lang = languageName(params.lang);
   return t(notice.key, params);
 }

@@ -10,7 +10,8 @@ const KINDS = {
   scaled_dot: 'kind.scaledDot', none: 'kind.none',
 };
 
-const language = (code) => (LANGS[code] ? t(LANGS[code]) : String(code ?? '?'));
+/** A language's name in the UI language (its code when it has none). */
+export const languageName = (code) => (LANGS[code] ? t(LANGS[code]) : String(code ?? '?'));
 
 /**
  * @param {{id?: string, label?: string | Record<string, string>, src?: string, tgt?: string, arch?: string, attention?: string}} m
@@ -20,7 +21,7 @@ export function modelLabel(m) {
   if (m.label && typeof m.label === 'object') return m.label[getLanguage()] ?? m.label.en ?? Object.values(m.label)[0] ?? m.id ?? '';
   if (typeof m.label === 'string' && m.label) return m.label;
   const kind = KINDS[m.attention] ? t(KINDS[m.attention]) : (m.arch ?? m.id ?? '');
-  return t('model.label', { src: language(m.src), tgt: language(m.tgt), kind });
+  return t('model.label', { src: languageName(m.src), tgt: languageName(m.tgt), kind });
 }
 
 /** One line about the loaded model, from its config: @param {{config: import('../index.js').ModelConfig, quantized: boolean}} info */

@@ -175,7 +175,7 @@ export default {
   'w.noSelfAttention': '编码器自注意力需要 Transformer 模型；{model} 是 RNN，没有自注意力。',
   'w.modelMissing': '此处未安装“{model}”模型：显示的是 {label}。',
   'app.empty': "请先输入要翻译的句子。",
-  'app.otherLanguage': "已保留你的文本，但未翻译：它不是{lang}，而此模型读的是{lang}。请输入或选择一个{lang}句子（或按“翻译”照样试试）。",
+  'app.otherLanguage': "已保留你的文本，但未翻译：它不是{lang}（此模型读的语言）。请输入或选择一个{lang}句子（或按“翻译”照样试试）。",
   'app.modelKept': "无法加载“{model}”：{msg}仍在使用“{current}”。",
   'err.MODEL_TRUNCATED': "文件不完整，下载可能被中断了。请刷新页面重新下载。",
   'err.MODEL_BAD_HEADER': "这不是模型文件（服务器可能返回了错误页面），或者文件头已损坏。",

@@ -6,6 +6,7 @@ import { assetUrl } from '../assets.js';
 import { t, onLanguageChange } from '../i18n/index.js';
 import { comparePair, chartModels, isNoAttention, isAttentionRnn } from './models.js';
 import { modelLabel } from './model-names.js';
+import { explain } from './errors.js';
 
 /** @typedef {import('../components/dom.js').View} View */
 
@@ -35,7 +36,7 @@ export function setupCompare(section, controller, stores) {
   const button = /** @type {HTMLButtonElement} */ (section.querySelector('#compare-run'));
   const chart = /** @type {any} */ (section.querySelector('#bleu'));
   let pair = null, pairKey = '', results = null, resultText = '', seq = 0;
-  let error = '';  // why the last comparison failed (shown until the next one starts)
+  let error = '', errorCode = '';  // why the last comparison failed (shown until the next one starts)
 
   const currentText = () => stores.run.get().run?.text ?? /** @type {HTMLTextAreaElement|null} */ (section.ownerDocument.querySelector('#text'))?.value?.trim() ?? '';
 
@@ -48,7 +49,10 @@ export function setupCompare(section, controller, stores) {
       return;
     }
     button.hidden = false;
-    if (error) grid.appendChild(h('p', { class: 'status error', role: 'alert' }, t('app.runError', { msg: error })));
+    if (error) {  // the sentence in the UI language (the error code's), the engine's message under it
+      grid.appendChild(h('p', { class: 'status error', role: 'alert' }, t('app.runError', { msg: explain(errorCode) }), ' ',
+        h('small', { class: 'status-detail' }, `(${error})`)));
+    }
     // A comparison of another sentence than the one shown now is marked as such, not passed off as this one's.
     const stale = results && results.length && resultText !== currentText();
     grid.classList.toggle('stale', !!stale);
@@ -78,7 +82,7 @@ export function setupCompare(section, controller, stores) {
       for (const m of pair) out.push(await controller.translateWith(m.id, text));
       if (my === seq) results = out;
     } catch (e) {
-      if (my === seq) { results = null; error = String(e?.message ?? e); }
+      if (my === seq) { results = null; error = String(e?.message ?? e); errorCode = e?.code ?? 'INTERNAL'; }
     } finally {
       if (my === seq) render();
     }

@@ -1,8 +1,10 @@
 // The demo's score-function section: on request (it loads up to four more models), the sentence shown
 // through every RNN with attention of the selected language pair; the step follows the animation.
 import { t } from '../i18n/index.js';
+import { h } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
 import { modelLabel } from './model-names.js';
+import { explain } from './errors.js';
 
 const KINDS = ['additive', 'dot', 'general', 'scaled_dot'];
 const BUCKETS = ['1-5', '6-10', '11-15', '16+'];
@@ -64,7 +66,10 @@ export function setupScores(section, controller, stores) {
       results = out;
       render();
     } catch (e) {
-      if (my === seq) section.appendChild(Object.assign(document.createElement('p'), { className: 'status error sc-status', textContent: t('app.runError', { msg: String(e?.message ?? e) }) }));
+      if (my === seq) {  // the sentence in the UI language (the error code's), the engine's message under it
+        section.appendChild(h('p', { class: 'status error sc-status' }, t('app.runError', { msg: explain(e?.code ?? 'INTERNAL') }), ' ',
+          h('small', { class: 'status-detail' }, `(${String(e?.message ?? e)})`)));
+      }
     }
   });
   stores.playback.subscribe(render);

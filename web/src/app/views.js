@@ -44,6 +44,7 @@ export function bindViews(root, stores, handlers) {
       for (const name of ['loop', 'topk', 'lines', 'heatmap', 'self-lines', 'self-heatmap', 'beam', 'softmax', 'context']) set(name, null);
       set('playback', { index: -1, total: 0, playing: false, speed });
       for (const el of all('output')) el.textContent = '';
+      for (const el of all('step-label')) el.textContent = t('fig.noStep');  // (no step of an earlier run stays up)
       return;
     }
     const i = Math.min(index, run.steps.length - 1);

@@ -51,7 +51,7 @@ export function contextSVG(d, room = Infinity) {
       });
       edges.appendChild(s('line', { class: 'fig-line ctx', x1: midX + cw, y1: cy, x2: midX + cw + GAP, y2: cy, 'stroke-width': 1.5, 'stroke-opacity': 0.7 }));
       svg.appendChild(s('g', { class: 'ctx-box' }, s('rect', { x: midX, y: cy - BOX / 2, width: cw, height: BOX, rx: 5 }),
-        s('text', { x: midX + cw / 2, y: cy + 4, 'text-anchor': 'middle', 'font-size': 11 }, `c${i + 1}`)));
+        s('text', { x: midX + cw / 2, y: cy + 4, 'text-anchor': 'middle', 'font-size': 12 }, `c${i + 1}`)));
     });
   }
   src.forEach((label, j) => svg.appendChild(s('g', { class: 'fig-token fig-src' },

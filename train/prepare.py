@@ -17,7 +17,6 @@ so Traditional source text reads as Simplified in every runtime. Check sentences
 """
 import argparse
 import collections
-import hashlib
 import json
 import os
 import pickle
@@ -28,6 +27,7 @@ import numpy as np
 import sentencepiece as spm
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train.hashing import file_sha256  # noqa: E402
 from attnseq_train.heldout import HeldOut  # noqa: E402
 from attnseq_train.textnorm import normalize_target, split_of, to_simplified  # noqa: E402
 from attnseq_train.zh_rules import rules_for  # noqa: E402
@@ -143,14 +143,6 @@ def group_refs(rows, src_lang):
     return list(groups.values())
 
 
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pairs", required=True)
@@ -203,10 +195,10 @@ def main():
                               coverage(a.tgt), rules_for(a.tgt, "tgt", a.out))
     sp_src, sp_tgt = spm.SentencePieceProcessor(model_file=src_model), spm.SentencePieceProcessor(model_file=tgt_model)
     meta = {"src": a.src, "tgt": a.tgt, "joint": a.joint, "pairs": os.path.abspath(a.pairs),
-            "pairs_sha256": sha256(a.pairs), "limit": a.limit,
+            "pairs_sha256": file_sha256(a.pairs), "limit": a.limit,
             "src_spm": os.path.basename(src_model), "tgt_spm": os.path.basename(tgt_model),
             "vocab_src": sp_src.get_piece_size(), "vocab_tgt": sp_tgt.get_piece_size(),
-            "src_spm_from": ({"path": os.path.abspath(a.src_spm), "sha256": sha256(a.src_spm)} if a.src_spm else None),
+            "src_spm_from": ({"path": os.path.abspath(a.src_spm), "sha256": file_sha256(a.src_spm)} if a.src_spm else None),
             "max_tokens": MAX_TOKENS, "counts": {}, "dropped": {}, "heldout_dropped": heldout_dropped,
             "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,
             "synthetic": {"path": os.path.abspath(a.synthetic), "pairs": len(synthetic), "tag": a.synthetic_tag} if synthetic else None}

@@ -20,7 +20,7 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train import curves, modelfile  # noqa: E402
 from evaluate import evaluate  # noqa: E402
-from prepare import sha256  # noqa: E402
+from attnseq_train.hashing import file_sha256  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The check sentences (train/heldout.json: the pages' sentences, kept out of training) are the examples.
@@ -30,7 +30,7 @@ with open(os.path.join(ROOT, "train", "heldout.json"), encoding="utf-8") as _f:
 
 def cached_eval(path, data, beam, cache_dir):
     """Evaluates once per file content and beam; cached in work/eval/report-*.json."""
-    key = f"report-{sha256(path)[:16]}-beam{beam}.json"
+    key = f"report-{file_sha256(path)[:16]}-beam{beam}.json"
     cache = os.path.join(cache_dir, key)
     if os.path.exists(cache):
         return json.load(open(cache, encoding="utf-8"))
@@ -44,12 +44,6 @@ def examples(cli, path, lang):
     texts = EXAMPLES.get(lang, EXAMPLES["en"])
     p = subprocess.run([cli, "--model", path], input="\n".join(texts) + "\n", capture_output=True, text=True)
     return list(zip(texts, p.stdout.splitlines()))
-
-
-def file_sha256(path):
-    import hashlib
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
 
 
 def weights_sha256(path):

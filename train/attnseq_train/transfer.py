@@ -10,12 +10,12 @@ shorter stack takes the file's first layers. A file with shared embeddings gives
 (prepare.py --src-spm), piece for piece, when the encoder's embedding is taken: otherwise the rows
 would belong to other pieces, and this stops with an error that says so.
 """
-import hashlib
 import os
 
 import sentencepiece as spm
 import torch
 
+from .hashing import file_sha256
 from .modelfile import load_model_file
 
 
@@ -42,14 +42,6 @@ def _load(path):
             return load_model_file(path)
     except (ValueError, KeyError, OSError) as e:
         raise SystemExit(f"init: {path} could not be read as an attnseq model file: {e}") from e
-
-
-def _sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def init_from_file(model, init, data_dir, meta):
@@ -81,5 +73,5 @@ def init_from_file(model, init, data_dir, meta):
                                  f"{tuple(file_state[src].shape)} in {path}")
             new_state[name].copy_(file_state[src])
             copied += new_state[name].numel()
-    return (f"init from {path} (sha256 {_sha256(path)[:16]}): {len(targets)} tensors ({copied} values) under "
+    return (f"init from {path} (sha256 {file_sha256(path)[:16]}): {len(targets)} tensors ({copied} values) under "
             f"{list(scopes)}; the rest keeps its random initialization")

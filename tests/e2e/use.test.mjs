@@ -22,6 +22,13 @@ after(async () => {
   for (const b of browsers) await b.close();
   await srv?.close();
 });
+/** Types `text` into the demo, presses Translate and waits for the page's run number `runs` to end. */
+async function translate(page, text, runs) {
+  await page.locator('#text').fill(text);
+  await page.locator('#translate').click();
+  await waitForRunEnd(page, runs);
+}
+
 async function open(query = '', opts = {}) {
   const b = await launch(opts);
   browsers.push(b);
@@ -60,9 +67,7 @@ test('a paragraph: each sentence translated by itself, the whole translation at 
   const { page } = await open('', { reducedMotion: 'reduce' });
   await waitForRunEnd(page, 1);
   const text = 'I ate an apple. Then I drank some water! How are you?';
-  await page.locator('#text').fill(text);
-  await page.locator('#translate').click();
-  await waitForRunEnd(page, 2);
+  await translate(page, text, 2);
   await page.waitForFunction(() => globalThis.attnseqDemo.stores.paragraph.get().sentences.every((s) => s.output !== null));
   const expected = execFileSync(CLI, ['--model', file(manifest.default), '--sentences', '--text', text], { encoding: 'utf8' }).trim();
   assert.equal(await page.textContent('#translation'), expected);
@@ -162,9 +167,7 @@ test('Compare follows the language pair, and marks a comparison of an earlier se
   await waitForRunEnd(page, 1);
   await page.locator('#compare-run').click();
   await page.waitForFunction(() => [...document.querySelectorAll('#compare-grid [data-compare]')].every((p) => !['…', ''].includes(p.textContent)), null, { timeout: 120_000 });
-  await page.locator('#text').fill('How are you?');
-  await page.locator('#translate').click();
-  await waitForRunEnd(page, 2);
+  await translate(page, 'How are you?', 2);
   assert.match(await page.textContent('#compare-grid'), /earlier sentence/);
   if (has('zh-en-transformer')) {
     await page.selectOption('#model', 'zh-en-transformer');
@@ -180,9 +183,7 @@ test('switching to a model that reads another language keeps the typed text and 
   const { page } = await open('', { reducedMotion: 'reduce' });
   await waitForRunEnd(page, 1);
   const mine = 'A sentence I typed myself.';
-  await page.locator('#text').fill(mine);
-  await page.locator('#translate').click();
-  await waitForRunEnd(page, 2);
+  await translate(page, mine, 2);
   await page.selectOption('#model', 'zh-en-transformer');
   await page.waitForFunction(() => /not in Chinese/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
   assert.equal(await page.locator('#text').inputValue(), mine, 'the text stays');

@@ -29,6 +29,11 @@ test('a too-long text is said once: the explanation names the limit and what to 
   const s = statusOf(ready, r);
   assert.equal(s.text, 'Translation failed: the text is too long for this model, which reads at most 128 tokens. Translate one sentence at a time.');
   assert.equal(s.detail, '');
+  // too many sentences: the count and the limit are in the sentence, no detail either
+  const many = statusOf(ready, { status: 'error', errorCode: 'TOO_MANY_SENTENCES', errorVars: { n: 125, max: 100 },
+    error: 'the text has 125 sentences; at most 100 are translated at a time' });
+  assert.equal(many.text, 'Translation failed: the text has 125 sentences; at most 100 are translated at a time. Translate it in parts.');
+  assert.equal(many.detail, '');
   // other failures keep the engine's message under the explanation
   assert.match(statusOf(ready, { ...r, errorCode: 'BAD_OPTION', error: 'beam_size 0 is out of range' }).detail, /beam_size 0/);
 });

@@ -233,11 +233,11 @@ export class AppController {
       const e = Object.assign(new Error(`the text has ${parts.length} sentences; at most ${MAX_SENTENCES} are translated at a time`),
         { code: 'TOO_MANY_SENTENCES' });
       // Nothing of the previous text stays on screen (its run would still be playing under the error):
-      // a run in progress stops, the views empty. The sentence shown says it all: no technical detail under it.
+      // a run in progress stops, the views empty (the status line shows no detail under it: errors.js).
       this.abort?.abort();
       this.abort = null;
       paragraph?.set({ text, selected: 0, sentences: [] });
-      this.stores.run.set({ run: null, status: 'error', ...errorFields(e, { n: parts.length, max: MAX_SENTENCES }), error: '' });
+      this.stores.run.set({ run: null, status: 'error', ...errorFields(e, { n: parts.length, max: MAX_SENTENCES }) });
       throw e;
     }
     if (!parts.length) parts.push({ text, span: [0, text.length] });

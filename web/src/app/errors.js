@@ -13,9 +13,9 @@ export function explain(code, vars = {}) {
   return msg === key ? t('err.INTERNAL') : msg;
 }
 
-// Codes whose explanation already says what the engine's message says (the limit and what to do): no
+// Codes whose explanation already says what the message says (the count, the limit and what to do): no
 // detail under it, which would only repeat it (kept when the explanation lacks the limit).
-const SAYS_IT_ALL = new Set(['INPUT_TOO_LONG']);
+const SAYS_IT_ALL = new Set(['INPUT_TOO_LONG', 'TOO_MANY_SENTENCES']);
 
 /** The fields a store keeps about an error: {error: technical message, errorCode, errorVars}. */
 export function errorFields(e, vars = {}) {

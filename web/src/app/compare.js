@@ -6,7 +6,8 @@ import { assetUrl } from '../assets.js';
 import { t, onLanguageChange } from '../i18n/index.js';
 import { comparePair, chartModels, isNoAttention, isAttentionRnn } from './models.js';
 import { modelLabel } from './model-names.js';
-import { explain } from './errors.js';
+import { statusOf } from './errors.js';
+import { renderStatusInto } from './status-view.js';
 
 /** @typedef {import('../components/dom.js').View} View */
 
@@ -49,9 +50,10 @@ export function setupCompare(section, controller, stores) {
       return;
     }
     button.hidden = false;
-    if (error) {  // the sentence in the UI language (the error code's), the engine's message under it
-      grid.appendChild(h('p', { class: 'status error', role: 'alert' }, t('app.runError', { msg: explain(errorCode) }), ' ',
-        h('small', { class: 'status-detail' }, `(${error})`)));
+    if (error) {  // as the page's status line: the sentence in the UI language, the engine's message under it
+      const p = h('p', { class: 'status', role: 'alert' });
+      renderStatusInto(p, statusOf({ status: 'ready' }, { status: 'error', errorCode, error }));
+      grid.appendChild(p);
     }
     // A comparison of another sentence than the one shown now is marked as such, not passed off as this one's.
     const stale = results && results.length && resultText !== currentText();

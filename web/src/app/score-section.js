@@ -4,7 +4,8 @@ import { t } from '../i18n/index.js';
 import { h } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
 import { modelLabel } from './model-names.js';
-import { explain } from './errors.js';
+import { statusOf, errorFields } from './errors.js';
+import { renderStatusInto } from './status-view.js';
 
 const KINDS = ['additive', 'dot', 'general', 'scaled_dot'];
 const BUCKETS = ['1-5', '6-10', '11-15', '16+'];
@@ -66,9 +67,10 @@ export function setupScores(section, controller, stores) {
       results = out;
       render();
     } catch (e) {
-      if (my === seq) {  // the sentence in the UI language (the error code's), the engine's message under it
-        section.appendChild(h('p', { class: 'status error sc-status' }, t('app.runError', { msg: explain(e?.code ?? 'INTERNAL') }), ' ',
-          h('small', { class: 'status-detail' }, `(${String(e?.message ?? e)})`)));
+      if (my === seq) {  // as the page's status line: the sentence in the UI language, the engine's message under it
+        const p = h('p', { class: 'status sc-status' });
+        renderStatusInto(p, statusOf({ status: 'ready' }, { status: 'error', ...errorFields(e) }));
+        section.appendChild(p);
       }
     }
   });

@@ -200,6 +200,14 @@ test('switching to a model that reads another language keeps the typed text and 
   await page.locator('#text').fill('我吃了一个苹果。');
   await page.selectOption('#model', 'zh-en-transformer');
   await waitForRunEnd(page, 5);
+  // A link saved while the notice showed opens with the notice, the text kept and nothing translated.
+  const { page: linked } = await open(`?model=zh-en-transformer&text=${encodeURIComponent(mine)}`, { reducedMotion: 'reduce' });
+  await linked.waitForFunction(() => /not in Chinese/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
+  assert.equal(await linked.locator('#text').inputValue(), mine);
+  assert.equal(await linked.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'nothing was translated');
+  await linked.locator('#translate').click();
+  await waitForRunEnd(linked, 1);
+  assert.ok((await linked.locator('#translation').textContent()).length > 0);
 });
 
 test('the Chinese UI names models, compare cards and the BLEU legend in Chinese', async () => {

@@ -203,14 +203,20 @@ modelSel.addEventListener('change', async () => {
   const src = stores.model.get().info?.src, box = $('#text'), text = box.value;
   const isExample = Object.values(EXAMPLES).some((list) => list.includes(text));
   if (src && (!text.trim() || (isExample && !EXAMPLES[src]?.includes(text)))) box.value = (EXAMPLES[src] ?? EXAMPLES.en)[0];
-  // Own text in another language than the new model reads is kept and not translated (its output would
-  // be noise); the status line says why. Translate still translates it when asked.
-  if (src && notInLanguage(box.value, src)) {
+  translateIfInLanguage();
+});
+
+// Own text in another language than the model reads is kept and not translated (its output would be
+// noise); the status line says why. Translate still translates it when asked. Used on a model switch
+// and on opening a link (a link saved while the notice showed opens with the same notice).
+function translateIfInLanguage(sentence = 0, step = undefined) {
+  const src = stores.model.get().info?.src;
+  if (src && notInLanguage(/** @type {HTMLTextAreaElement} */ ($('#text')).value, src)) {
     stores.run.set({ notice: { key: 'app.otherLanguage', params: { lang: src } }, status: 'idle', error: null });
     return;
   }
-  translateNow();
-});
+  translateNow(sentence, step);
+}
 
 setupCompare($('#compare'), controller, stores);
 setupScores($('#scores'), controller, stores);
@@ -290,7 +296,7 @@ async function start() {
       const src = stores.model.get().info?.src ?? 'en';
       box.value = state.text ?? (EXAMPLES[src] ?? EXAMPLES.en)[0];
     }
-    translateNow(state.sentence ?? 0, state.step);
+    translateIfInLanguage(state.sentence ?? 0, state.step);
   } catch (e) {
     console.warn(e);  // shown in the status line
     stores.model.set({ status: 'error', error: e.message, errorCode: e.code ?? 'LOAD_FAILED' });

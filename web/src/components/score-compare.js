@@ -21,6 +21,11 @@ const FORMULAS = {
   additive: 'e_j = vᵀ tanh(W s + U h_j)', dot: 'e_j = s · h_j', general: 'e_j = sᵀ W h_j', scaled_dot: 'e_j = s · h_j / √d',
 };
 const NAMES = { additive: 'sc.additive', dot: 'sc.dot', general: 'sc.general', scaled_dot: 'sc.scaled' };
+// A heatmap's width in rem (components.css: cells 1.9rem + 2px spacing, row labels monospace at 0.8rem
+// with 0.4rem padding; .sc-card: 0.6rem padding and a 1px border each side).
+const HEAT = { cellRem: 1.9 + 2 / 16, chRem: 0.8 * 0.6, labelRem: 0.4 + 4 / 16, cardRem: 1.2 + 2 / 16 };
+/** A label's width in monospace character cells (Chinese characters take two). */
+const textWidthCh = (label) => [...pieceText(label)].reduce((n, c) => n + (/[\u1100-\uffff]/.test(c) ? 2 : 1), 0);
 
 class ScoreCompare extends View {
   render(d) {
@@ -30,6 +35,12 @@ class ScoreCompare extends View {
       return;
     }
     const grid = h('div', { class: 'sc-grid' });
+    // Two cards a row only where every matrix fits its card whole: the grid's column minimum is the widest
+    // matrix's width (rem, from components.css's heatmap sizes), so a long sentence gets one card a row on
+    // a desktop instead of a matrix that scrolls. On a phone a card is the screen's width and scrolls.
+    const cols = Math.max(...d.models.map((m) => pieceLabels(m.source, m.controls ?? []).length));
+    const labelCh = Math.max(...d.models.flatMap((m) => pieceLabels(m.target, m.controls ?? []).map(textWidthCh)));
+    grid.style.setProperty('--sc-need', `${(HEAT.labelRem + labelCh * HEAT.chRem + cols * HEAT.cellRem + HEAT.cardRem).toFixed(2)}rem`);
     for (const m of d.models) {
       const i = Math.min(d.step, m.target.length - 1);
       const sc = Array.from(m.scores[i] ?? []), w = Array.from(m.rows[i] ?? []);

@@ -29,6 +29,9 @@ test('every widget of the tutorial renders', async () => {
   assert.equal(count, (html.match(/<attnseq-(translate|generation|attention)\b/g) ?? []).length, 'every widget of the page is there');
   await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((w) => Number(w.dataset.ready ?? 0) >= 1
     || w.shadowRoot?.querySelector('.w-status.error')), WIDGETS, { timeout: 180_000, polling: 250 });
+  // the score cards come after the widget's own translation: the four GRU models translate the sentence too
+  await page.waitForFunction(() => [...document.querySelectorAll('attnseq-attention[view=scores]')]
+    .every((w) => w.shadowRoot.querySelector('.sc-card') || w.shadowRoot.querySelector('.w-note')?.textContent), null, { timeout: 180_000, polling: 250 });
   const report = await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((w) => {
     const r = w.shadowRoot;
     return {
@@ -67,6 +70,9 @@ test('every widget of the tutorial renders', async () => {
       readout: [...r.querySelectorAll('attnseq-attention-lines .readout')].map((x) => ({
         text: x.textContent, visible: x.getBoundingClientRect().height >= 12, px: parseFloat(getComputedStyle(x).fontSize) })),
       boxNames: [...r.querySelectorAll('attnseq-attention-lines .fig-tgt')].map((g) => g.getAttribute('aria-label')),
+      stepAttr: w.getAttribute('step'),
+      scoreCards: [...r.querySelectorAll('.sc-card')].map((c) => ({ kind: c.dataset.kind, step: c.querySelector('.sc-step').textContent,
+        rows: c.querySelectorAll('table.heatmap tbody tr').length, cols: c.querySelectorAll('table.heatmap thead th').length })),
     };
   }), WIDGETS);
   const manifest = JSON.parse(await readFile(path.join(ROOT, 'models/manifest.json'), 'utf8'));
@@ -76,7 +82,18 @@ test('every widget of the tutorial renders', async () => {
     const file = entry ? path.join(ROOT, 'models', entry.file) : model.file;
     assert.equal(w.output, cliTranslate(file, w.text), `${w.tag} ${w.view ?? ''}: the CLI's translation`);
     if (w.visible !== null) assert.equal(w.visible, w.output, `${w.tag}: the translation shown`);
-    if (w.heatRows !== null && !w.selfView) {
+    if (w.view === 'scores') {
+      // one card per score function the catalogue has for the pair, each at the widget's step, its matrix
+      // a column per source piece (the same tokenizer) and a row per step of that model's own translation
+      const kinds = manifest.models.filter((m) => m.arch === 'rnn' && m.attention !== 'none' && m.src === entry.src && m.tgt === entry.tgt).map((m) => m.attention);
+      assert.deepEqual(w.scoreCards.map((c) => c.kind).sort(), kinds.sort(), 'scores: a card per score function');
+      const step = Number(w.stepAttr ?? 1);
+      for (const c of w.scoreCards) {
+        assert.match(c.step, new RegExp(`^Step ${step} `), `scores ${c.kind}: the step attribute`);
+        assert.equal(c.cols, w.sources, `scores ${c.kind}: a column per source piece`);
+        assert.ok(c.rows > step, `scores ${c.kind}: a row per target token`);
+      }
+    } else if (w.heatRows !== null && !w.selfView) {
       assert.equal(w.heatRows, w.steps, `${w.view}: a row per target token`);
       assert.equal(w.heatCols, w.sources, `${w.view}: a column per source token`);
       assert.equal(w.heatCells, w.steps * w.sources, `${w.view}: every cell`);
@@ -105,6 +122,10 @@ test('every widget of the tutorial renders', async () => {
   assert.ok(shown.some((w) => w.view === 'context' && w.contextLabels.some((l) => l.startsWith('\u00B7'))), 'a context figure shows a marked piece');
   // Several widgets, one worker per model file.
   const models = new Set(await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((w) => w.stores.model.get().modelId), WIDGETS));
+  for (const w of shown.filter((x) => x.view === 'scores')) {  // and the score functions' models
+    const e = manifest.models.find((m) => m.id === w.model);
+    for (const c of w.scoreCards) models.add(manifest.models.find((m) => m.arch === 'rnn' && m.attention === c.kind && m.src === e.src && m.tgt === e.tgt).id);
+  }
   assert.ok(page.workers().length <= models.size, `${page.workers().length} workers for ${models.size} models`);
   await screenshot(page, 'tutorial');
 });

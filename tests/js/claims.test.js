@@ -158,6 +158,43 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
     }
   });
 
+  test('score functions: the same French, the weights at “porter”, and the scaled dot product the narrowest at every step (tutorial §4)', async () => {
+    const text = claim('scores');
+    const said = /“Tu devrais porter des chaussures\.”/;
+    assert.match(text, said);
+    const kinds = { additive: 'additive', dot: 'dot', general: 'general', scaled_dot: 'scaled dot' };
+    const per = {};
+    for (const [kind, name] of Object.entries(kinds)) {
+      const e = entry((m) => m.arch === 'rnn' && m.attention === kind && m.src === 'en' && m.tgt === 'fr');
+      assert.ok(e, `an en→fr GRU with the ${kind} score is shipped`);
+      const t = await load(e);
+      const steps = [];
+      for await (const st of t.generate('You should wear shoes.')) steps.push(st);
+      const src = steps[0].source.sourceTokens.map((x) => x.piece);
+      assert.equal(steps.at(-1).result.text, 'Tu devrais porter des chaussures.', kind);
+      const rows = steps.map((st) => ({ w: Array.from(st.crossAttention.data), e: Array.from(st.crossScores.data), piece: st.token.piece }));
+      const porter = rows.find((r) => r.piece === '▁porter'), wear = src.indexOf('▁wear');
+      assert.equal(porter.w.indexOf(Math.max(...porter.w)), wear, `${kind}: “porter” looks most at “wear”`);
+      const pctSaid = text.match(new RegExp(`${name} (\\d+)%`));
+      assert.ok(pctSaid, `the text gives the ${name} weight`);
+      assert.equal(Math.round(100 * porter.w[wear]), Number(pctSaid[1]), `${kind}: porter → wear`);
+      per[kind] = rows.map((r) => ({ range: Math.max(...r.e) - Math.min(...r.e), top: Math.max(...r.w), piece: r.piece }));
+    }
+    const others = ['additive', 'dot', 'general'];
+    per.scaled_dot.forEach((r, i) => {
+      for (const k of others) {
+        assert.ok(r.range < per[k][i].range, `step ${i + 1}: scaled dot's score range ${r.range.toFixed(2)} < ${k}'s ${per[k][i].range.toFixed(2)}`);
+        assert.ok(r.top < per[k][i].top, `step ${i + 1}: scaled dot's largest weight ${r.top.toFixed(2)} < ${k}'s ${per[k][i].top.toFixed(2)}`);
+      }
+    });
+    const at = (k) => per[k].find((r) => r.piece === '▁porter').range.toFixed(1);
+    const m = text.match(/\(([\d.]+) at “porter”, against ([\d.]+) to ([\d.]+)\)/);
+    assert.ok(m, 'the text gives the ranges at “porter”');
+    assert.equal(m[1], at('scaled_dot'));
+    const rest = others.map((k) => Number(at(k)));
+    assert.deepEqual([m[2], m[3]].map(Number), [Math.min(...rest), Math.max(...rest)]);
+  });
+
   test('score functions: "the same embedding and hidden sizes and the same training recipe" (the demo\'s section)', async () => {
     const { default: en } = await import('../../web/src/i18n/en.js');
     assert.match(en['sc.hint'], /same embedding and hidden sizes and the same training recipe/);

@@ -162,7 +162,8 @@ class AttentionWidget extends WidgetElement {
 
   /** The score cards at the playback's step: the controls step them, as in the demo. */
   renderScores() {
-    if (this.scoreResults) this.figureEl.data = this.tr(() => scoreData(this.scoreResults, Math.max(0, this.stores.playback.get().index)));
+    // (its cards' titles are h3: a widget sits in an article's section, under its h2)
+    if (this.scoreResults) this.figureEl.data = this.tr(() => ({ ...scoreData(this.scoreResults, Math.max(0, this.stores.playback.get().index)), headingLevel: 3 }));
   }
 
   /** The score view opens at step 1 unless `step` says otherwise (the cards compare how each model starts). */

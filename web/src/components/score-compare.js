@@ -10,6 +10,8 @@
 //            controls?: string[]}[]      source/target are pieces; a piece that continues a word is shown
 //                                     as such ("ate" → "a", "·te"), the engine's control pieces (controls) never
 //   missing: string[]                kinds the catalogue has no model for (named, not hidden)
+//   headingLevel?: number            the cards' title level (default 4: under the demo's h2 > h3; a
+//                                    widget in an article's h2 section gives 3)
 // }
 // events: attnseq-pick {index} when a row (step) of a matrix is activated.
 import { View, define, h, pct } from './dom.js';
@@ -52,7 +54,7 @@ class ScoreCompare extends View {
       const heat = /** @type {any} */ (document.createElement('attnseq-heatmap'));
       heat.data = { rowLabels: tgt, colLabels: src, rows: m.rows, current: i, caption: t('sc.caption', { name: t(NAMES[m.kind]) }) };
       grid.appendChild(h('div', { class: 'sc-card', 'data-kind': m.kind },
-        h('h4', {}, t(NAMES[m.kind])),
+        h(`h${d.headingLevel ?? 4}`, {}, t(NAMES[m.kind])),
         h('p', { class: 'sc-formula' }, h('code', {}, FORMULAS[m.kind])),
         h('p', { class: 'sc-step' }, t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })),
         h('table', { class: 'sc-top', 'aria-label': `${t(NAMES[m.kind])}: ${t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })}` }, h('tbody', {}, order.map((j) => h('tr', {},

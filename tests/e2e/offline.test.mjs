@@ -195,3 +195,62 @@ test('a catalogue file missing on the server does not keep the page from being a
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test("a tutorial page that names its own catalogue (<meta name=\"attnseq-models\">) keeps that catalogue's models for offline", async () => {
+  // A copy of the site in a temporary folder (links to web/'s files) with a page of our own in
+  // web/examples/ whose catalogue, at /cat2/, has two models; its widget uses one.
+  const { mkdtemp, mkdir, readdir, symlink, copyFile, writeFile, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const dir = await mkdtemp(path.join(tmpdir(), 'attnseq-site-'));
+  const web = path.join(ROOT, 'web');
+  await mkdir(path.join(dir, 'web/examples'), { recursive: true });
+  for (const f of await readdir(web)) if (f !== 'examples') await symlink(path.join(web, f), path.join(dir, 'web', f));
+  for (const f of await readdir(path.join(web, 'examples'))) await symlink(path.join(web, 'examples', f), path.join(dir, 'web/examples', f));
+  await symlink(model.modelsDir ?? path.join(ROOT, 'models'), path.join(dir, 'models'));
+  await mkdir(path.join(dir, 'cat2'));
+  const tiny = (f) => path.join(ROOT, 'tests/data/models', f);
+  await copyFile(tiny('tiny-transformer.safetensors'), path.join(dir, 'cat2/a.safetensors'));
+  await copyFile(tiny('tiny-rnn-additive.safetensors'), path.join(dir, 'cat2/b.safetensors'));
+  await writeFile(path.join(dir, 'cat2/manifest.json'), JSON.stringify({ default: 'a', models: [
+    { id: 'a', file: 'a.safetensors', src: 'en', tgt: 'fr', arch: 'transformer', label: 'Model A' },
+    { id: 'b', file: 'b.safetensors', src: 'en', tgt: 'fr', arch: 'rnn', attention: 'additive', label: 'Model B' }] }));
+  const page = (body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mine</title>
+<meta name="attnseq-models" content="../../cat2/manifest.json">
+<script type="module" src="../src/widgets.js"></script><script type="module" src="offline.js"></script></head>
+<body>${body}</body></html>`;
+  await writeFile(path.join(dir, 'web/examples/mine.html'), page('<attnseq-translate text="I ate an apple."></attnseq-translate>'));
+  const server = await serve({ dir });
+  const b = await launch();
+  try {
+    await b.page.goto(`${server.url}web/examples/mine.html`);
+    await b.page.waitForFunction(() => document.querySelector('attnseq-translate')?.dataset.ready, null, { timeout: 60_000 });
+    // the worker keeps the page and its catalogue, model b included (never shown online)
+    const kept = () => b.page.evaluate(async () => {
+      const want = [location.href, new URL('../../cat2/manifest.json', location.href).href, new URL('../../cat2/b.safetensors', location.href).href];
+      const held = await Promise.all(want.map(async (u) => {
+        for (const k of await caches.keys()) if (await (await caches.open(k)).match(u)) return true;
+        return false;
+      }));
+      return !!navigator.serviceWorker.controller && held.every(Boolean);
+    });
+    for (const t0 = Date.now(); !(await kept());) {
+      assert.ok(Date.now() - t0 < 60_000, 'the service worker keeps the page, its catalogue and model b');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    await server.close();
+    await b.context.setOffline(true);
+    await b.page.reload();
+    await b.page.waitForFunction(() => document.querySelector('attnseq-translate')?.dataset.ready, null, { timeout: 60_000 });
+    // offline, the widget switches to the model it never used online: it translates
+    await b.page.evaluate(() => document.querySelector('attnseq-translate').setAttribute('model', 'b'));
+    await b.page.waitForFunction(() => {
+      const w = document.querySelector('attnseq-translate');
+      return w.stores.model.get().modelId === 'b' && w.stores.run.get().run?.done;
+    }, null, { timeout: 60_000 });
+    assert.equal(await b.page.evaluate(() => document.querySelector('attnseq-translate').shadowRoot.querySelector('.w-status.error')), null);
+  } finally {
+    await b.close();
+    await server.close().catch(() => {});
+    await rm(dir, { recursive: true, force: true });
+  }
+});

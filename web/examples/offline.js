@@ -4,6 +4,7 @@
 import { registerServiceWorker, cacheLoadedResources, keepModelsOffline } from '../src/app/offline.js';
 import { BASE } from '../src/assets.js';
 import { loadManifest } from '../src/app/models.js';
+import { catalogueOf } from '../src/app/widget-base.js';
 
 if (BASE && /^https?:$/.test(location.protocol)) {
   registerServiceWorker(new URL('./sw.js', BASE), () => {});
@@ -11,12 +12,17 @@ if (BASE && /^https?:$/.test(location.protocol)) {
   // translation, so the downloads do not compete) the whole catalogue: after this visit every
   // widget, and the demo, works offline
   let asked = false;
-  const settled = () => [...document.querySelectorAll('attnseq-translate, attnseq-generation, attnseq-attention')]
-    .every((w) => w.dataset.ready || w.shadowRoot?.querySelector('.w-status.error'));
+  const widgets = () => [...document.querySelectorAll('attnseq-translate, attnseq-generation, attnseq-attention')];
+  const settled = () => widgets().every((w) => w.dataset.ready || w.shadowRoot?.querySelector('.w-status.error'));
   document.addEventListener('attnseq-ready', () => {
-    if (!asked && settled()) {  // every widget has its model: now the rest of the catalogue
-      asked = true;
-      loadManifest().then((c) => { keepModelsOffline(c.models.map((m) => m.url)); cacheLoadedResources(); }, () => {});
+    if (!asked && settled()) {  // every widget has its model: now the rest of the catalogues they read
+      asked = true;             // (each widget's `models`, the page's <meta name="attnseq-models">, else the default)
+      const urls = [...new Set(widgets().map((w) => catalogueOf(w)))];
+      Promise.allSettled(urls.map((u) => loadManifest(u))).then((all) => {
+        const models = all.flatMap((r) => (r.status === 'fulfilled' ? r.value.models.map((m) => m.url) : []));
+        if (models.length) keepModelsOffline([...new Set(models)]);
+        cacheLoadedResources();
+      });
     }
     cacheLoadedResources();
   });

@@ -103,6 +103,44 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
     assert.equal(tgt.at(-1), '</s>');
   });
 
+  test('alignment in Chinese: the banana sentence and one piece for two words (zh→en, tutorial §3)', async () => {
+    const zhEn = entry((m) => m.src === 'zh' && m.tgt === 'en');
+    assert.ok(zhEn, 'a zh→en model is shipped');
+    const t = await load(zhEn);
+    const weights = (r) => {
+      const { data, cols } = r.attention;
+      const src = r.sourceTokens.map((x) => x.piece), tgt = r.tokens.map((x) => x.piece);
+      return { src, tgt, w: (i, j) => data[i * cols + j], row: (i) => Array.from(data.slice(i * cols, (i + 1) * cols)) };
+    };
+    const argmax = (row) => row.indexOf(Math.max(...row));
+    const banana = claim('zh-banana');
+    const r = await t.translate('我吃了一个苹果，然后吃了一个香蕉。');
+    assert.match(banana, new RegExp(`comes out as “${r.text.replace(/[.]/g, '\\.')}”`), r.text);
+    const a = weights(r);
+    for (const [en, zh] of [['▁apple', '苹果'], ['▁banana', '香蕉']]) {
+      const i = a.tgt.indexOf(en), j = a.src.indexOf(zh);
+      const said = banana.match(new RegExp(`“${en.slice(1)}” (?:looks )?at ${zh} (\\d+)%`));
+      assert.ok(i >= 0 && j >= 0 && said, `${en} → ${zh} in the output, the source and the text`);
+      assert.equal(Math.round(100 * a.w(i, j)), Number(said[1]), `${en} → ${zh}`);
+      assert.equal(argmax(a.row(i)), j, `${en} looks most at ${zh}`);
+    }
+    const then = a.src.indexOf('然后');
+    assert.ok(then >= 0, a.src.join(' '));
+    a.tgt.forEach((p, i) => assert.notEqual(argmax(a.row(i)), then, `step ${i + 1} (${p}) looks most at 然后`));
+    assert.doesNotMatch(r.text, /then/i);
+    const shoes = claim('zh-shoes');
+    const s = weights(await t.translate('你应该穿鞋。'));
+    const piece = s.src.indexOf('▁你应该');
+    assert.ok(piece >= 0, `你应该 is one piece: ${s.src.join(' ')}`);
+    for (const en of ['▁You', '▁should']) {
+      const i = s.tgt.indexOf(en);
+      const said = shoes.match(new RegExp(`“${en.slice(1)}” \\((\\d+)%\\)`));
+      assert.ok(i >= 0 && said, `${en} in the output and the text`);
+      assert.equal(Math.round(100 * s.w(i, piece)), Number(said[1]), `${en} → 你应该`);
+      assert.equal(argmax(s.row(i)), piece, `${en} looks most at 你应该`);
+    }
+  });
+
   test('self-attention and "it": its neighbours in every layer; the head that reaches furthest for a noun picks the other one; the translations tell them apart', async () => {
     const text = claim('it');
     assert.match(text, /in both sentences and in every layer, “it” looks mostly at its neighbours/);

@@ -27,7 +27,7 @@ let BOX_H = 24, V_PITCH = 30;
 function layoutRow(labels, y) {
   let x = PAD;
   return labels.map((label) => {
-    const w = Math.max(28, textWidth(label) + 14);
+    const w = Math.max(BOX_H === 44 ? 44 : 28, textWidth(label) + 14);  // a finger's 44 × 44 px where boxes are tapped
     const box = { x, y, w, h: BOX_H, label };
     x += w + GAP;
     return box;

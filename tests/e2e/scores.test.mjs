@@ -40,6 +40,7 @@ test('four score functions side by side, with the engine\'s numbers', async () =
   const cards = await page.locator('#score-compare .sc-card').evaluateAll((els) => els.map((e) => ({
     kind: e.dataset.kind, formula: e.querySelector('.sc-formula').textContent,
     top: [...e.querySelectorAll('.sc-top tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
+    range: e.querySelector('.sc-range')?.textContent,
   })));
   assert.deepEqual(cards.map((c) => c.kind), KINDS);
   for (const c of cards) {
@@ -59,6 +60,8 @@ test('four score functions side by side, with the engine\'s numbers', async () =
     const order = [...w.keys()].sort((a, b) => w[b] - w[a]).slice(0, 3);
     assert.deepEqual(c.top, order.map((j) => [src[j], `e = ${e[j].toFixed(2)}`, `α = ${w[j] >= 0.995 ? '100%' : ''}`].map((x, k) => (k === 2 ? c.top[order.indexOf(j)][2] : x))), c.kind);
     for (const [, , a] of c.top) assert.match(a, /^α = [<\d.]+%$/);
+    const lo = Math.min(...e), hi = Math.max(...e);
+    assert.equal(c.range, `Its scores run from ${lo.toFixed(2)} to ${hi.toFixed(2)}: a range of ${(hi - lo).toFixed(2)}.`, c.kind);
   }
   await page.locator('#scores').scrollIntoViewIfNeeded();
   await screenshot(page, 'scores');
@@ -69,4 +72,15 @@ test('four score functions side by side, with the engine\'s numbers', async () =
   await page.locator('#scores-run').click();
   await page.waitForFunction(() => document.querySelectorAll('#score-compare .sc-card').length === 2, null, { timeout: 120_000 });
   assert.match(await page.textContent('#score-compare'), /Not in the catalogue yet: General \(Luong\), Scaled dot product/);
+  // a language pair without such models: no button, and why (as the fixed-context comparison)
+  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ default: 'tiny-zh', models: [
+    ...models.slice(0, 2), { id: 'tiny-zh', file: 'zh.safetensors', src: 'zh', tgt: 'en', arch: 'transformer' }] }));
+  await copyFile(path.join(ROOT, 'tests/data/models/tiny-transformer.safetensors'), path.join(dir, 'zh.safetensors'));
+  await page.goto(`${srv.url}?model=tiny-additive&text=${encodeURIComponent(text)}`);
+  await waitForRunEnd(page, 1);
+  assert.equal(await page.locator('#scores-run').isVisible(), true);
+  await page.selectOption('#model', 'tiny-zh');
+  await page.waitForFunction(() => document.querySelector('#scores-run').hidden, null, { timeout: 60_000 });
+  assert.equal(await page.locator('#scores .sc-nopair').textContent(), 'The catalogue has no GRU models with these score functions for Chinese → English: choose an English → French model to compare them.');
+  assert.equal(await page.locator('#score-compare .sc-card').count(), 0);
 });

@@ -29,7 +29,10 @@ test('every widget of the tutorial renders', async () => {
   assert.equal(count, (html.match(/<attnseq-(translate|generation|attention)\b/g) ?? []).length, 'every widget of the page is there');
   await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((w) => Number(w.dataset.ready ?? 0) >= 1
     || w.shadowRoot?.querySelector('.w-status.error')), WIDGETS, { timeout: 180_000, polling: 250 });
-  // the score cards come after the widget's own translation: the four GRU models translate the sentence too
+  // the work counter's second decode (without the cache) and the score cards come after the widget's own translation
+  await page.waitForFunction(() => [...document.querySelectorAll('attnseq-attention[view=work]')]
+    .every((w) => w.shadowRoot.querySelectorAll('.bar.uncached').length > 0), null, { timeout: 180_000, polling: 250 });
+  // (score cards): the four GRU models translate the sentence too
   await page.waitForFunction(() => [...document.querySelectorAll('attnseq-attention[view=scores]')]
     .every((w) => w.shadowRoot.querySelector('.sc-card') || w.shadowRoot.querySelector('.w-note')?.textContent), null, { timeout: 180_000, polling: 250 });
   const report = await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((w) => {
@@ -71,6 +74,7 @@ test('every widget of the tutorial renders', async () => {
         text: x.textContent, visible: x.getBoundingClientRect().height >= 12, px: parseFloat(getComputedStyle(x).fontSize) })),
       boxNames: [...r.querySelectorAll('attnseq-attention-lines .fig-tgt')].map((g) => g.getAttribute('aria-label')),
       stepAttr: w.getAttribute('step'),
+      work: w.stores.work ? { ...w.stores.work.get(), ratio: r.querySelector('.w-ratio dd')?.textContent ?? null, macs: run.steps.map((x) => x.macs) } : null,
       scoreCards: [...r.querySelectorAll('.sc-card')].map((c) => ({ kind: c.dataset.kind, step: c.querySelector('.sc-step').textContent,
         rows: c.querySelectorAll('table.heatmap tbody tr').length, cols: c.querySelectorAll('table.heatmap thead th').length })),
     };
@@ -82,7 +86,15 @@ test('every widget of the tutorial renders', async () => {
     const file = entry ? path.join(ROOT, 'models', entry.file) : model.file;
     assert.equal(w.output, cliTranslate(file, w.text), `${w.tag} ${w.view ?? ''}: the CLI's translation`);
     if (w.visible !== null) assert.equal(w.visible, w.output, `${w.tag}: the translation shown`);
-    if (w.view === 'scores') {
+    if (w.view === 'work') {
+      // the counter: the run's own per-step work with the cache, the same steps again without it (each
+      // step costs more than with the cache, and more than the one before), the total ratio shown
+      assert.deepEqual(w.work.cached, w.work.macs, 'work: the cached steps are the run\'s');
+      assert.equal(w.work.uncached.length, w.work.cached.length, 'work: every step decoded again without the cache');
+      w.work.uncached.forEach((u, i) => { if (i > 0) assert.ok(u > w.work.cached[i] && u > w.work.uncached[i - 1], `work: step ${i + 1}`); });
+      const sum = (a) => a.reduce((x, y) => x + y, 0);
+      assert.equal(w.work.ratio, `${(sum(w.work.uncached) / sum(w.work.cached)).toFixed(2)}×`);
+    } else if (w.view === 'scores') {
       // one card per score function the catalogue has for the pair, each at the widget's step, its matrix
       // a column per source piece (the same tokenizer) and a row per step of that model's own translation
       const kinds = manifest.models.filter((m) => m.arch === 'rnn' && m.attention !== 'none' && m.src === entry.src && m.tgt === entry.tgt).map((m) => m.attention);

@@ -141,6 +141,43 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
     }
   });
 
+  test('the KV cache: per-step work with and without it, the totals and the factor (tutorial §7)', async () => {
+    const text = claim('kv');
+    const t = await load(transformer);
+    const work = async (sentence) => {
+      const r = await t.translate(sentence);
+      const cached = [];
+      for await (const s of t.generate(sentence, { kvCache: true, alternatives: 1 })) cached.push(s.macs);
+      // the same tokens again without the cache (as the demo's and the widget's counter do): all but </s> forced
+      assert.ok(r.finished, sentence);
+      const prefix = r.tokens.slice(0, -1).map((x) => x.id);
+      const uncached = [];
+      for await (const s of t.generate(sentence, { kvCache: false, alternatives: 1, prefix })) uncached.push(s.macs);
+      const sum = (a) => a.reduce((x, y) => x + y, 0);
+      return { cached, uncached, totalC: sum(cached), totalU: sum(uncached) };
+    };
+    const cat = await work('The cat drank the milk because it was hungry.');
+    assert.equal(cat.uncached.length, cat.cached.length);
+    const steps = Number(text.match(/in (\d+) steps/)[1]);
+    assert.equal(cat.cached.length, steps);
+    const about = Number(text.match(/each step costs about ([\d.]+) million/)[1]);
+    for (const m of cat.cached) assert.equal((m / 1e6).toFixed(2), about.toFixed(2), `a cached step: ${m}`);
+    const adds = cat.cached.slice(1).map((m, i) => m - cat.cached[i]);
+    assert.ok(adds.every((a) => a > 0), `each cached step costs more than the one before: ${adds.join(' ')}`);
+    const addSaid = Number(text.match(/each step adds about (\d+)/)[1]);
+    assert.equal(Math.round(adds.reduce((x, y) => x + y, 0) / adds.length / 100) * 100, addSaid, adds.join(' '));
+    assert.equal((cat.uncached.at(-1) / 1e6).toFixed(2), text.match(/step costs ([\d.]+) million, and/)[1]);
+    const [, u, c, f] = text.match(/translation ([\d.]+) million instead of ([\d.]+) million: ([\d.]+)\s+times/);
+    assert.equal((cat.totalU / 1e6).toFixed(1), u);
+    assert.equal((cat.totalC / 1e6).toFixed(1), c);
+    assert.equal((cat.totalU / cat.totalC).toFixed(1), f);
+    const [, n, longSentence] = text.match(/the (\d+) steps of “([^”]+)”/);
+    const long = await work(longSentence);
+    assert.equal(long.cached.length, Number(n));
+    assert.equal((long.totalU / long.totalC).toFixed(1), text.match(/([\d.]+) for the \d+ steps/)[1]);
+    assert.ok(long.totalU / long.totalC > cat.totalU / cat.totalC, 'the factor grows with the length');
+  });
+
   test('self-attention and "it": its neighbours in every layer; the head that reaches furthest for a noun picks the other one; the translations tell them apart', async () => {
     const text = claim('it');
     assert.match(text, /in both sentences and in every layer, “it” looks mostly at its neighbours/);
@@ -225,12 +262,12 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
         assert.ok(r.top < per[k][i].top, `step ${i + 1}: scaled dot's largest weight ${r.top.toFixed(2)} < ${k}'s ${per[k][i].top.toFixed(2)}`);
       }
     });
-    const at = (k) => per[k].find((r) => r.piece === '▁porter').range.toFixed(1);
+    const at = (k) => per[k].find((r) => r.piece === '▁porter').range.toFixed(2);  // as the cards show it
     const m = text.match(/\(([\d.]+) at “porter”, against ([\d.]+) to ([\d.]+)\)/);
     assert.ok(m, 'the text gives the ranges at “porter”');
     assert.equal(m[1], at('scaled_dot'));
     const rest = others.map((k) => Number(at(k)));
-    assert.deepEqual([m[2], m[3]].map(Number), [Math.min(...rest), Math.max(...rest)]);
+    assert.deepEqual([m[2], m[3]], [Math.min(...rest).toFixed(2), Math.max(...rest).toFixed(2)]);
   });
 
   test('score functions: "the same embedding and hidden sizes and the same training recipe" (the demo\'s section)', async () => {

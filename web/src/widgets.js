@@ -3,7 +3,7 @@
 //   <script type="module" src=".../web/src/widgets.js"></script>   (served as /attnseq-widgets.js too)
 //   <attnseq-translate text="You should wear shoes."></attnseq-translate>
 //   <attnseq-generation text="..." autoplay speed="1"></attnseq-generation>
-//   <attnseq-attention text="..." view="lines|heatmap|self|self-heatmap|softmax|context|scores" step="2"
+//   <attnseq-attention text="..." view="lines|heatmap|self|self-heatmap|softmax|context|scores|work" step="2"
 //                      layer="1" head="2" query="it" controls></attnseq-attention>
 //
 // Common attributes (model, models (the catalogue's URL), text, autoplay, speed, language, strategy, …):
@@ -15,6 +15,7 @@ import { h, define } from './components/dom.js';
 import { pieceText, defaultQuery } from './state/contract.js';
 import { modelLabel } from './app/model-names.js';
 import { scoreResults, scoreData } from './app/score-section.js';
+import { createWorkStore } from './state/stores.js';
 
 const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 
@@ -83,7 +84,10 @@ const FIGURES = {
   softmax: ['attnseq-softmax-step', 'softmax', null],
   context: ['attnseq-context-figure', 'context', null],
   scores: ['attnseq-score-compare', 'scores', null],
+  work: ['attnseq-work-counter', 'work', null],
 };
+// views that are tables, cards or charts rather than one attention drawing: no SVG/PNG export
+const NO_EXPORT = new Set(['softmax', 'scores', 'work']);
 
 /** One attention figure, optionally with step controls and a layer/head picker; SVG/PNG export. */
 class AttentionWidget extends WidgetElement {
@@ -100,8 +104,15 @@ class AttentionWidget extends WidgetElement {
     this.viewName = name;
     this.picker = picker;
     if (name === 'scores') this.stores.playback.subscribe(() => this.renderScores());
-    // (the softmax and scores views are tables and cards, not one drawing: no export)
-    if (name !== 'softmax' && name !== 'scores') frame.append(this.exportBar = exportBar(this.figureEl, name));
+    if (name === 'work') {
+      // The key/value cache's work: only this view has a work store, so only it makes the controller
+      // decode the sentence a second time without the cache (app/controller.js #countWork).
+      this.stores.work = createWorkStore();
+      const render = () => { this.figureEl.data = { ...this.stores.work.get(), index: this.stores.playback.get().index }; };
+      this.stores.work.subscribe(render);
+      this.stores.playback.subscribe(render);
+    }
+    if (!NO_EXPORT.has(name)) frame.append(this.exportBar = exportBar(this.figureEl, name));
     const layer = this.getAttribute('layer'), head = this.getAttribute('head');
     const num = (x, dflt) => (x == null ? dflt : x === 'mean' || x === 'alignment' ? x : Math.max(0, Number(x) - 1));
     // an out-of-range or unreadable number is reported and replaced once the model is known (afterRun)

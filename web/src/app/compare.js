@@ -5,7 +5,7 @@ import { h } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
 import { t, onLanguageChange } from '../i18n/index.js';
 import { comparePair, chartModels, isNoAttention, isAttentionRnn } from './models.js';
-import { modelLabel } from './model-names.js';
+import { modelLabel, languageName } from './model-names.js';
 import { statusOf } from './errors.js';
 import { renderStatusInto } from './status-view.js';
 
@@ -46,7 +46,7 @@ export function setupCompare(section, controller, stores) {
     const info = stores.model.get().info;
     if (!pair) {
       button.hidden = true;
-      grid.appendChild(h('p', { class: 'hint' }, info ? t('cmp.noPair', { src: info.src, tgt: info.tgt }) : t('cmp.unavailable')));
+      grid.appendChild(h('p', { class: 'hint' }, info ? t('cmp.noPair', { src: languageName(info.src), tgt: languageName(info.tgt) }) : t('cmp.unavailable')));
       return;
     }
     button.hidden = false;

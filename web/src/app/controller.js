@@ -331,19 +331,23 @@ export class AppController {
     } catch { /* superseded or failed: the counter stays empty */ }
   }
 
+  /** The catalogue's RNNs with attention of the current language pair, in the order additive, dot, general, scaled dot. */
+  scoreModels() {
+    const info = this.stores.model.get().info;
+    return ['additive', 'dot', 'general', 'scaled_dot'].map((kind) => this.catalog?.models.find((m) => m.arch === 'rnn'
+      && m.attention === kind && m.src === info?.src && m.tgt === info?.tgt)).filter(Boolean);
+  }
+
   /**
    * The four score functions side by side: every RNN with attention of the current language pair
-   * (additive, dot, general, scaled dot) translates `text` greedily, step by step; each gives its
-   * pieces, its attention rows and, per step, the scores the softmax turned into them.
+   * (scoreModels) translates `text` greedily, step by step; each gives its pieces, its attention rows
+   * and, per step, the scores the softmax turned into them.
    * @returns {Promise<{kind: string, entry: any, source: string[], target: string[], rows: Float32Array[], scores: Float32Array[]}[]>}
    */
   async compareScores(text) {
-    const info = this.stores.model.get().info;
-    const kinds = ['additive', 'dot', 'general', 'scaled_dot'];
     const out = [];
-    for (const kind of kinds) {
-      const entry = this.catalog.models.find((m) => m.arch === 'rnn' && m.attention === kind && m.src === info?.src && m.tgt === info?.tgt);
-      if (!entry) continue;
+    for (const entry of this.scoreModels()) {
+      const kind = entry.attention;
       const tr = await getTranslator(entry);
       const gen = tr.generate(text, { strategy: 'greedy', alternatives: 1 });
       const src = await gen.source;

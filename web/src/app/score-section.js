@@ -1,9 +1,9 @@
 // The demo's score-function section: on request (it loads up to four more models), the sentence shown
 // through every RNN with attention of the selected language pair; the step follows the animation.
-import { t } from '../i18n/index.js';
+import { t, onLanguageChange } from '../i18n/index.js';
 import { h } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
-import { modelLabel } from './model-names.js';
+import { modelLabel, languageName } from './model-names.js';
 import { statusOf, errorFields } from './errors.js';
 import { renderStatusInto } from './status-view.js';
 
@@ -75,5 +75,20 @@ export function setupScores(section, controller, stores) {
     }
   });
   stores.playback.subscribe(render);
-  stores.model.subscribe(() => { results = null; view.data = null; });
+  // As the fixed-context comparison: where the language pair has no such models, no button, and why.
+  const hint = h('p', { class: 'hint sc-nopair', hidden: true });
+  button.after(hint);
+  function offer() {
+    const info = stores.model.get().info;
+    const none = !!info && controller.scoreModels().length === 0;
+    button.hidden = none;
+    hint.hidden = !none;
+    hint.textContent = none ? t('sc.noPair', { src: languageName(info.src), tgt: languageName(info.tgt) }) : '';
+  }
+  let modelId = null;
+  stores.model.subscribe(({ modelId: id }) => {
+    if (id !== modelId) { modelId = id; results = null; view.data = null; }
+    offer();
+  });
+  onLanguageChange(offer);
 }

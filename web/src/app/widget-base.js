@@ -16,7 +16,7 @@
 //   length-penalty, temperature, top-k, top-p, seed, ...: state/options.js attributeOf); unset or
 //   unreadable ones take the engine's defaults
 import '../components/index.js';
-import { createRunStore, createPlaybackStore, createViewStore, createModelStore, createWorkStore } from '../state/stores.js';
+import { createRunStore, createPlaybackStore, createViewStore, createModelStore } from '../state/stores.js';
 import { t, languageOf, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { reducedMotion } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
@@ -54,7 +54,7 @@ export class WidgetElement extends HTMLElement {
     /** @type {import('../state/stores.js').Stores} */
     this.stores = {
       model: createModelStore(), run: createRunStore(), playback: createPlaybackStore(),
-      view: createViewStore(), work: createWorkStore(),
+      view: createViewStore(),  // (a work store only where the KV-cache view is shown: widgets.js)
     };
     this.controller = new AppController(this.stores);
     this.player = createPlayer(this.stores);

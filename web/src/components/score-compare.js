@@ -57,6 +57,8 @@ class ScoreCompare extends View {
         h(`h${d.headingLevel ?? 4}`, {}, t(NAMES[m.kind])),
         h('p', { class: 'sc-formula' }, h('code', {}, FORMULAS[m.kind])),
         h('p', { class: 'sc-step' }, t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })),
+        // the spread of the step's scores: a softmax sees only their differences
+        sc.length ? h('p', { class: 'sc-range hint' }, t('sc.range', { lo: Math.min(...sc).toFixed(2), hi: Math.max(...sc).toFixed(2), range: (Math.max(...sc) - Math.min(...sc)).toFixed(2) })) : null,
         h('table', { class: 'sc-top', 'aria-label': `${t(NAMES[m.kind])}: ${t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })}` }, h('tbody', {}, order.map((j) => h('tr', {},
           h('th', { scope: 'row' }, pieceText(src[j] ?? '')), h('td', { class: 'num' }, `e = ${sc[j]?.toFixed(2) ?? '?'}`),
           h('td', { class: 'num' }, `α = ${pct(w[j])}`))))),

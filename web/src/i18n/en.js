@@ -215,6 +215,8 @@ export default {
   'sc.step': "Step {n} («{token}»): the three largest weights",
   'sc.bleu': "Test BLEU {overall}; by English length {buckets}",
   'sc.noBleu': "No test BLEU for this model yet.",
+  'sc.noPair': "The catalogue has no GRU models with these score functions for {src} → {tgt}: choose an English → French model to compare them.",
+  'sc.range': "Its scores run from {lo} to {hi}: a range of {range}.",
   'sc.none': "The catalogue has no RNN models with these score functions for this language pair.",
   'sc.missing': "Not in the catalogue yet: {list}.",
 };

@@ -119,7 +119,7 @@ export function createParagraphStore() {
  * @property {Store<RunState>} run
  * @property {Store<PlaybackState>} playback
  * @property {Store<ViewState>} view
- * @property {Store<WorkState>} work
+ * @property {Store<WorkState>} [work]   the KV-cache counter (the demo; a widget only with view="work")
  * @property {Store<RunOptions>} [options]   the demo's decoding form (a widget reads its attributes instead)
  * @property {Store<ParagraphState>} [paragraph]  the text's sentences and their translations
  */

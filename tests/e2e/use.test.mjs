@@ -95,6 +95,9 @@ test('a translation stopped by the length limit says so; a failed run leaves no 
   const text = '我吃了一个苹果。';
   const finished = cli(manifest.default, text).hypotheses[0].finished;
   const { page } = await open(`?text=${encodeURIComponent(text)}`, { reducedMotion: 'reduce' });
+  // Chinese text in a link to the English model opens with the other-language notice; Translate runs it
+  await page.waitForFunction(() => /not in English/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
+  await page.locator('#translate').click();
   await waitForRunEnd(page, 1);
   assert.equal(await page.isVisible('#result-note'), !finished, `the CLI says finished=${finished}`);
   if (!finished) {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, copyFile, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launch, serve, screenshot, waitForRunEnd, ROOT } from './helpers.mjs';
+import { launch, serve, screenshot, waitForRunEnd, axeViolations, ROOT } from './helpers.mjs';
 import { Translator } from '../../web/src/index.js';
 
 const KINDS = ['additive', 'dot', 'general', 'scaled_dot'];
@@ -65,6 +65,9 @@ test('four score functions side by side, with the engine\'s numbers', async () =
   }
   await page.locator('#scores').scrollIntoViewIfNeeded();
   await screenshot(page, 'scores');
+  // the cards' titles fit the demo's outline (h2 section → h3 cards) and nothing else in them is flagged
+  const violations = (await axeViolations(page)).filter((v) => /sc-card|score-compare|#scores|data-kind/.test(v.target));
+  assert.deepEqual(violations.map((v) => `${v.rule} ${v.target}`), []);
   // a catalogue without one kind names it
   await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ default: 'tiny-additive', models: models.slice(0, 2) }));
   await page.goto(`${srv.url}?text=${encodeURIComponent(text)}`);  // (a reload would keep the step the URL now names)
@@ -79,8 +82,18 @@ test('four score functions side by side, with the engine\'s numbers', async () =
   await page.goto(`${srv.url}?model=tiny-additive&text=${encodeURIComponent(text)}`);
   await waitForRunEnd(page, 1);
   assert.equal(await page.locator('#scores-run').isVisible(), true);
+  await page.locator('#scores-run').click();
+  await page.waitForFunction(() => document.querySelectorAll('#score-compare .sc-card').length === 2, null, { timeout: 120_000 });
   await page.selectOption('#model', 'tiny-zh');
   await page.waitForFunction(() => document.querySelector('#scores-run').hidden, null, { timeout: 60_000 });
   assert.equal(await page.locator('#scores .sc-nopair').textContent(), 'The catalogue has no GRU models with these score functions for Chinese → English: choose an English → French model to compare them.');
-  assert.equal(await page.locator('#score-compare .sc-card').count(), 0);
+  assert.equal(await page.locator('#score-compare .sc-card').count(), 0, 'the other pair\'s cards are gone');
+  // a comparison still running when the model changes is dropped, not drawn under the new model
+  await page.selectOption('#model', 'tiny-additive');
+  await page.waitForFunction(() => !document.querySelector('#scores-run').hidden && document.querySelector('#scores .sc-nopair').hidden, null, { timeout: 60_000 });
+  await page.locator('#scores-run').click();
+  await page.selectOption('#model', 'tiny-zh');
+  await page.waitForFunction(() => document.querySelector('#scores-run').hidden, null, { timeout: 60_000 });
+  await page.waitForTimeout(3000);  // longer than the two tiny models take to translate
+  assert.equal(await page.locator('#score-compare .sc-card').count(), 0, 'no cards of the previous pair');
 });

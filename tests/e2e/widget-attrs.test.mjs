@@ -26,7 +26,8 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
 <attnseq-attention id="view" view="heatmapp" text="${TEXT}"></attnseq-attention>
 <attnseq-attention id="query" view="self" query="dog" text="The cat is here."></attnseq-attention>
 <attnseq-translate id="tview" view="heat-map" text="${TEXT}"></attnseq-translate>
-<attnseq-attention id="scores" view="scores" text="${TEXT}" controls></attnseq-attention>
+<attnseq-attention id="scores" view="scores" text="${TEXT}" controls heading-level="4"></attnseq-attention>
+<attnseq-attention id="workrnn" view="work" model="gru-attn" text="${TEXT}"></attnseq-attention>
 </main></body></html>`);
   srv = await serve();
   browser = await launch({ reducedMotion: 'reduce' });
@@ -70,6 +71,11 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
   await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelector('[data-action="next"]').click());
   await page.waitForFunction(() => [...document.getElementById('scores').shadowRoot.querySelectorAll('.sc-step')].every((e) => /^Step 2 /.test(e.textContent)), null, { timeout: 10_000 });
   assert.match(await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelector('.pb-count').textContent), /^Step 2 \//);
+  // heading-level="4": the cards' titles are h4
+  assert.equal(await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelectorAll('.sc-card > h4').length), 4);
+  // the KV-cache view of an RNN: says why it has nothing to show, no empty chart
+  assert.match(await note('workrnn'), /key\/value cache belongs to a Transformer decoder; .* is an RNN/);
+  assert.equal(await page.evaluate(() => document.getElementById('workrnn').shadowRoot.querySelector('attnseq-work-counter').hidden), true);
   // every table (the cards' top-3 tables and heatmaps) has an accessible name
   assert.deepEqual(await unnamedTablesAndFigures(page), []);
   await screenshot(page, 'widget-attrs');

@@ -143,6 +143,8 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
 
   test('the KV cache: per-step work with and without it, the totals and the factor (tutorial §7)', async () => {
     const text = claim('kv');
+    assert.match(text, /^The default model translates/);
+    assert.equal(transformer.id, defaultEntry.id, 'the widget\'s model="transformer" is the default model the text names');
     const t = await load(transformer);
     const work = async (sentence) => {
       const r = await t.translate(sentence);
@@ -255,6 +257,14 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
       assert.equal(Math.round(100 * porter.w[wear]), Number(pctSaid[1]), `${kind}: porter → wear`);
       per[kind] = rows.map((r) => ({ range: Math.max(...r.e) - Math.min(...r.e), top: Math.max(...r.w), piece: r.piece }));
     }
+    // "here √256 = 16": the scaled dot product divides by √H, H the GRU's hidden size
+    const scaled = entry((m) => m.arch === 'rnn' && m.attention === 'scaled_dot' && m.src === 'en' && m.tgt === 'fr');
+    const b = readFileSync(path.join(ROOT, 'models', scaled.file));
+    const hidden = JSON.parse(JSON.parse(b.subarray(8, 8 + Number(b.readBigUInt64LE(0))).toString('utf8')).__metadata__.config).hidden;
+    const root = text.match(/here √(\d+) =\s+(\d+)/);
+    assert.ok(root, 'the text gives d');
+    assert.equal(Number(root[1]), hidden);
+    assert.equal(Number(root[2]), Math.sqrt(hidden));
     const others = ['additive', 'dot', 'general'];
     per.scaled_dot.forEach((r, i) => {
       for (const k of others) {

@@ -9,8 +9,8 @@ import { catalogueOf } from '../src/app/widget-base.js';
 if (BASE && /^https?:$/.test(location.protocol)) {
   registerServiceWorker(new URL('./sw.js', BASE), () => {});
   // once the widgets have loaded their models, ask the worker to keep them, and (after the first
-  // translation, so the downloads do not compete) the whole catalogue: after this visit every
-  // widget, and the demo, works offline
+  // translation, so the downloads do not compete) every model of the catalogues they read: after
+  // this visit every widget works offline, and the demo too when they read its catalogue
   let asked = false;
   const widgets = () => [...document.querySelectorAll('attnseq-translate, attnseq-generation, attnseq-attention')];
   const settled = () => widgets().every((w) => w.dataset.ready || w.shadowRoot?.querySelector('.w-status.error'));

@@ -135,9 +135,11 @@ class AttentionWidget extends WidgetElement {
       }, (e) => { if (my === this.scoreSeq) this.note.textContent = String(e?.message ?? e); });
       return;
     }
-    // Self-attention needs a Transformer; an RNN (e.g. when no Transformer is installed) has none.
+    // Self-attention needs a Transformer; an RNN (e.g. when no Transformer is installed) has none, and
+    // no key/value cache either.
     const self = this.viewName.startsWith('self');
-    const blocked = self && !run.encoderAttention ? this.t('w.noSelfAttention', { model: this.tr(() => modelLabel(run.model)) }) : '';
+    const blocked = self && !run.encoderAttention ? this.t('w.noSelfAttention', { model: this.tr(() => modelLabel(run.model)) })
+      : this.viewName === 'work' && run.model.arch !== 'transformer' ? this.t('w.noCache', { model: this.tr(() => modelLabel(run.model)) }) : '';
     this.figureEl.hidden = !!blocked;
     if (this.exportBar) this.exportBar.hidden = this.figureEl.hidden;
     if (!blocked && this.picker) notes.push(...this.checkLayerHead(run.model, self));
@@ -173,8 +175,9 @@ class AttentionWidget extends WidgetElement {
 
   /** The score cards at the playback's step: the controls step them, as in the demo. */
   renderScores() {
-    // (its cards' titles are h3: a widget sits in an article's section, under its h2)
-    if (this.scoreResults) this.figureEl.data = this.tr(() => ({ ...scoreData(this.scoreResults, Math.max(0, this.stores.playback.get().index)), headingLevel: 3 }));
+    // the cards' titles: h3 (under an article section's h2) unless `heading-level` says 2–6
+    const level = Number(this.getAttribute('heading-level'));
+    if (this.scoreResults) this.figureEl.data = this.tr(() => ({ ...scoreData(this.scoreResults, Math.max(0, this.stores.playback.get().index)), headingLevel: Number.isInteger(level) && level >= 2 && level <= 6 ? level : 3 }));
   }
 
   /** The score view opens at step 1 unless `step` says otherwise (the cards compare how each model starts). */

@@ -4,7 +4,7 @@
 // is and does (its kind, its control tokens, where a sentence ends) comes from the engine, never
 // from constants or names here.
 import { emptyRun } from '../state/contract.js';
-import { getTranslator, loadManifest, modelInfo, hasFailed, forgetTranslator, MODEL_KINDS } from './models.js';
+import { getTranslator, loadManifest, modelInfo, hasFailed, forgetTranslator, MODEL_KINDS, SCORE_KINDS } from './models.js';
 import { errorFields } from './errors.js';
 import { modelLabel } from './model-names.js';
 import { optionTable } from '../state/options.js';
@@ -334,7 +334,7 @@ export class AppController {
   /** The catalogue's RNNs with attention of the current language pair, in the order additive, dot, general, scaled dot. */
   scoreModels() {
     const info = this.stores.model.get().info;
-    return ['additive', 'dot', 'general', 'scaled_dot'].map((kind) => this.catalog?.models.find((m) => m.arch === 'rnn'
+    return SCORE_KINDS.map((kind) => this.catalog?.models.find((m) => m.arch === 'rnn'
       && m.attention === kind && m.src === info?.src && m.tgt === info?.tgt)).filter(Boolean);
   }
 

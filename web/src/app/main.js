@@ -213,6 +213,7 @@ function translateIfInLanguage(sentence = 0, step = undefined) {
   const src = stores.model.get().info?.src;
   if (src && notInLanguage(/** @type {HTMLTextAreaElement} */ ($('#text')).value, src)) {
     stores.run.set({ notice: { key: 'app.otherLanguage', params: { lang: src } }, status: 'idle', error: null });
+    linkReady = true;  // from now on the URL follows the page (edits, options), as after a translation
     return;
   }
   translateNow(sentence, step);
@@ -290,7 +291,8 @@ async function start() {
     stores.view.set({ ...(state.layer !== undefined ? { layer: state.layer } : {}), ...(state.head !== undefined ? { head: state.head } : {}),
       ...(state.encLayer !== undefined ? { encLayer: state.encLayer } : {}), ...(state.encHead !== undefined ? { encHead: state.encHead } : {}),
       ...(state.level ? { level: state.level } : {}) });
-    // Text the user typed while the page loaded is theirs: it is translated, never replaced.
+    // Text the user typed while the page loaded is theirs: never replaced; translated unless it is in
+    // another language than the model reads (then the notice, as for a link's text).
     const box = /** @type {HTMLTextAreaElement} */ ($('#text'));
     if (!box.value.trim()) {
       const src = stores.model.get().info?.src ?? 'en';

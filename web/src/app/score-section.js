@@ -4,10 +4,10 @@ import { t, onLanguageChange } from '../i18n/index.js';
 import { h } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
 import { modelLabel, languageName } from './model-names.js';
+import { SCORE_KINDS } from './models.js';
 import { statusOf, errorFields } from './errors.js';
 import { renderStatusInto } from './status-view.js';
 
-const KINDS = ['additive', 'dot', 'general', 'scaled_dot'];
 const BUCKETS = ['1-5', '6-10', '11-15', '16+'];
 
 /** Test BLEU of a model (docs/eval/<id>.json), or null. */
@@ -38,7 +38,7 @@ export async function scoreResults(controller, text) {
 
 /** @param {any[]} results  @param {number} step */
 export function scoreData(results, step) {
-  const missing = KINDS.filter((k) => !results.some((r) => r.kind === k));
+  const missing = SCORE_KINDS.filter((k) => !results.some((r) => r.kind === k));
   return { step, missing, models: results.map((r) => ({ ...r, label: modelLabel(r.entry) })) };
 }
 
@@ -87,7 +87,7 @@ export function setupScores(section, controller, stores) {
   }
   let modelId = null;
   stores.model.subscribe(({ modelId: id }) => {
-    if (id !== modelId) { modelId = id; results = null; view.data = null; }
+    if (id !== modelId) { modelId = id; seq++; results = null; view.data = null; }  // (a comparison still running is dropped)
     offer();
   });
   onLanguageChange(offer);

@@ -10,8 +10,7 @@
 //            controls?: string[]}[]      source/target are pieces; a piece that continues a word is shown
 //                                     as such ("ate" → "a", "·te"), the engine's control pieces (controls) never
 //   missing: string[]                kinds the catalogue has no model for (named, not hidden)
-//   headingLevel?: number            the cards' title level (default 4: under the demo's h2 > h3; a
-//                                    widget in an article's h2 section gives 3)
+//   headingLevel?: number            the cards' title level, 2–6 (default 3: under the section's h2)
 // }
 // events: attnseq-pick {index} when a row (step) of a matrix is activated.
 import { View, define, h, pct } from './dom.js';
@@ -25,9 +24,11 @@ const FORMULAS = {
 const NAMES = { additive: 'sc.additive', dot: 'sc.dot', general: 'sc.general', scaled_dot: 'sc.scaled' };
 // A heatmap's width in rem (components.css: cells 1.9rem + 2px spacing, row labels monospace at 0.8rem
 // with 0.4rem padding; .sc-card: 0.6rem padding and a 1px border each side).
+// Where fingers pick cells (the same media query as the CSS) they are 44 px.
 const HEAT = { cellRem: 1.9 + 2 / 16, chRem: 0.8 * 0.6, labelRem: 0.4 + 4 / 16, cardRem: 1.2 + 2 / 16 };
-/** A label's width in monospace character cells (Chinese characters take two). */
-const textWidthCh = (label) => [...pieceText(label)].reduce((n, c) => n + (/[\u1100-\uffff]/.test(c) ? 2 : 1), 0);
+const cellRem = () => (globalThis.matchMedia?.('(max-width: 760px), (pointer: coarse)').matches ? (44 + 2) / 16 : HEAT.cellRem);
+/** A label's width in monospace character cells (Chinese, Japanese and Korean characters take two). */
+const textWidthCh = (label) => [...pieceText(label)].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(c) ? 2 : 1), 0);
 
 class ScoreCompare extends View {
   render(d) {
@@ -42,7 +43,7 @@ class ScoreCompare extends View {
     // a desktop instead of a matrix that scrolls. On a phone a card is the screen's width and scrolls.
     const cols = Math.max(...d.models.map((m) => pieceLabels(m.source, m.controls ?? []).length));
     const labelCh = Math.max(...d.models.flatMap((m) => pieceLabels(m.target, m.controls ?? []).map(textWidthCh)));
-    grid.style.setProperty('--sc-need', `${(HEAT.labelRem + labelCh * HEAT.chRem + cols * HEAT.cellRem + HEAT.cardRem).toFixed(2)}rem`);
+    grid.style.setProperty('--sc-need', `${(HEAT.labelRem + labelCh * HEAT.chRem + cols * cellRem() + HEAT.cardRem).toFixed(2)}rem`);
     for (const m of d.models) {
       const i = Math.min(d.step, m.target.length - 1);
       const sc = Array.from(m.scores[i] ?? []), w = Array.from(m.rows[i] ?? []);
@@ -54,7 +55,7 @@ class ScoreCompare extends View {
       const heat = /** @type {any} */ (document.createElement('attnseq-heatmap'));
       heat.data = { rowLabels: tgt, colLabels: src, rows: m.rows, current: i, caption: t('sc.caption', { name: t(NAMES[m.kind]) }) };
       grid.appendChild(h('div', { class: 'sc-card', 'data-kind': m.kind },
-        h(`h${d.headingLevel ?? 4}`, {}, t(NAMES[m.kind])),
+        h(`h${d.headingLevel ?? 3}`, {}, t(NAMES[m.kind])),
         h('p', { class: 'sc-formula' }, h('code', {}, FORMULAS[m.kind])),
         h('p', { class: 'sc-step' }, t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })),
         // the spread of the step's scores: a softmax sees only their differences

@@ -164,6 +164,7 @@ export default {
   'w.badView': 'view="{value}" is not a view of this widget ({list}): showing {shown}.',
   'w.badNumber': '{attr}="{value}" is not in this model (1–{max}): showing the default.',
   'w.badQuery': 'query="{value}" is not a token of the sentence: showing «{shown}».',
+  'w.noCache': 'The key/value cache belongs to a Transformer decoder; {model} is an RNN, whose decoder carries one hidden state from step to step instead.',
   'w.noSelfAttention': 'Encoder self-attention needs a Transformer model; {model} is an RNN, which has none.',
   'w.modelMissing': 'No “{model}” model is installed here: showing {label}.',
   'app.empty': "Type a sentence to translate first.",

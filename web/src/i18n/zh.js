@@ -172,6 +172,7 @@ export default {
   'w.badView': 'view="{value}" 不是此组件的视图（{list}）：显示 {shown}。',
   'w.badNumber': '{attr}="{value}" 超出此模型的范围（1–{max}）：显示默认值。',
   'w.badQuery': 'query="{value}" 不是句子中的词元：显示 «{shown}»。',
+  'w.noCache': '键值（KV）缓存属于 Transformer 解码器；{model} 是 RNN，它的解码器逐步传递一个隐藏状态，没有 KV 缓存。',
   'w.noSelfAttention': '编码器自注意力需要 Transformer 模型；{model} 是 RNN，没有自注意力。',
   'w.modelMissing': '此处未安装“{model}”模型：显示的是 {label}。',
   'app.empty': "请先输入要翻译的句子。",

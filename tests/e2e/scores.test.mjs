@@ -61,7 +61,7 @@ test('four score functions side by side, with the engine\'s numbers', async () =
     assert.deepEqual(c.top, order.map((j) => [src[j], `e = ${e[j].toFixed(2)}`, `α = ${w[j] >= 0.995 ? '100%' : ''}`].map((x, k) => (k === 2 ? c.top[order.indexOf(j)][2] : x))), c.kind);
     for (const [, , a] of c.top) assert.match(a, /^α = [<\d.]+%$/);
     const lo = Math.min(...e), hi = Math.max(...e);
-    assert.equal(c.range, `Its scores run from ${lo.toFixed(2)} to ${hi.toFixed(2)}: a range of ${(hi - lo).toFixed(2)}.`, c.kind);
+    assert.equal(c.range, `Its scores run from ${lo.toFixed(2)} to ${hi.toFixed(2)}: a range of ${(Number(hi.toFixed(2)) - Number(lo.toFixed(2))).toFixed(2)}.`, c.kind);
   }
   await page.locator('#scores').scrollIntoViewIfNeeded();
   await screenshot(page, 'scores');

@@ -71,6 +71,19 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
   await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelector('[data-action="next"]').click());
   await page.waitForFunction(() => [...document.getElementById('scores').shadowRoot.querySelectorAll('.sc-step')].every((e) => /^Step 2 /.test(e.textContent)), null, { timeout: 10_000 });
   assert.match(await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelector('.pb-count').textContent), /^Step 2 \//);
+  // keyboard: the step controls keep the focus inside the widget's shadow root after each step
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('scores').shadowRoot.querySelector('input[name=step]')).focus());
+  for (const n of [3, 4]) {
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((n) => document.getElementById('scores').stores.playback.get().index === n - 1, n, { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => document.getElementById('scores').shadowRoot.activeElement?.getAttribute('name')), 'step', `after the step to ${n}`);
+  }
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.getElementById('scores').shadowRoot.querySelector('[data-action="prev"]')).focus());
+  for (const n of [3, 2]) {
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.getElementById('scores').stores.playback.get().index === n - 1, n, { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => document.getElementById('scores').shadowRoot.activeElement?.dataset.action), 'prev', `after the step back to ${n}`);
+  }
   // heading-level="4": the cards' titles are h4
   assert.equal(await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelectorAll('.sc-card > h4').length), 4);
   // the KV-cache view of an RNN: says why it has nothing to show, no empty chart

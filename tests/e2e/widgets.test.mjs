@@ -74,7 +74,8 @@ test('every widget of the tutorial renders', async () => {
         text: x.textContent, visible: x.getBoundingClientRect().height >= 12, px: parseFloat(getComputedStyle(x).fontSize) })),
       boxNames: [...r.querySelectorAll('attnseq-attention-lines .fig-tgt')].map((g) => g.getAttribute('aria-label')),
       stepAttr: w.getAttribute('step'),
-      work: w.stores.work ? { ...w.stores.work.get(), ratio: r.querySelector('.w-ratio dd')?.textContent ?? null, macs: run.steps.map((x) => x.macs) } : null,
+      work: w.stores.work ? { ...w.stores.work.get(), ratio: r.querySelector('.w-ratio dd')?.textContent ?? null, macs: run.steps.map((x) => x.macs),
+        titles: [...r.querySelectorAll('.fig-work rect.bar title')].slice(0, 2).map((x) => x.textContent) } : null,
       scoreCards: [...r.querySelectorAll('.sc-card')].map((c) => ({ kind: c.dataset.kind, step: c.querySelector('.sc-step').textContent,
         rows: c.querySelectorAll('table.heatmap tbody tr').length, cols: c.querySelectorAll('table.heatmap thead th').length })),
     };
@@ -94,6 +95,9 @@ test('every widget of the tutorial renders', async () => {
       w.work.uncached.forEach((u, i) => { if (i > 0) assert.ok(u > w.work.cached[i] && u > w.work.uncached[i - 1], `work: step ${i + 1}`); });
       const sum = (a) => a.reduce((x, y) => x + y, 0);
       assert.equal(w.work.ratio, `${(sum(w.work.uncached) / sum(w.work.cached)).toFixed(2)}×`);
+      // each bar says its step and series (step 1: both decodes did the same work)
+      const k = (v) => `${(v / 1e3).toFixed(1)} k`;
+      assert.deepEqual(w.work.titles, [`step 1, with the KV cache: ${k(w.work.cached[0])} MAC (multiply-adds)`, `step 1, without the cache: ${k(w.work.uncached[0])} MAC (multiply-adds)`]);
     } else if (w.view === 'scores') {
       // one card per score function the catalogue has for the pair, each at the widget's step, its matrix
       // a column per source piece (the same tokenizer) and a row per step of that model's own translation

@@ -149,31 +149,42 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
     const work = async (sentence) => {
       const r = await t.translate(sentence);
       const cached = [];
-      for await (const s of t.generate(sentence, { kvCache: true, alternatives: 1 })) cached.push(s.macs);
+      let encoder = 0;
+      for await (const s of t.generate(sentence, { kvCache: true, alternatives: 1 })) {
+        cached.push(s.macs);
+        if (s.source) encoder = s.source.macs;
+      }
       // the same tokens again without the cache (as the demo's and the widget's counter do): all but </s> forced
       assert.ok(r.finished, sentence);
       const prefix = r.tokens.slice(0, -1).map((x) => x.id);
       const uncached = [];
       for await (const s of t.generate(sentence, { kvCache: false, alternatives: 1, prefix })) uncached.push(s.macs);
       const sum = (a) => a.reduce((x, y) => x + y, 0);
-      return { cached, uncached, totalC: sum(cached), totalU: sum(uncached) };
+      return { cached, uncached, encoder, totalC: sum(cached), totalU: sum(uncached) };
     };
     const cat = await work('The cat drank the milk because it was hungry.');
     assert.equal(cat.uncached.length, cat.cached.length);
-    const steps = Number(text.match(/in (\d+) steps/)[1]);
+    const steps = Number(text.match(/in (\d+) decoder steps/)[1]);
     assert.equal(cat.cached.length, steps);
     const about = Number(text.match(/each step costs about ([\d.]+) million/)[1]);
     for (const m of cat.cached) assert.equal((m / 1e6).toFixed(2), about.toFixed(2), `a cached step: ${m}`);
     const adds = cat.cached.slice(1).map((m, i) => m - cat.cached[i]);
     assert.ok(adds.every((a) => a > 0), `each cached step costs more than the one before: ${adds.join(' ')}`);
-    const addSaid = Number(text.match(/each step adds about (\d+)/)[1]);
+    const addSaid = Number(text.match(/each adds about (\d+) \(one more key/)[1]);
     assert.equal(Math.round(adds.reduce((x, y) => x + y, 0) / adds.length / 100) * 100, addSaid, adds.join(' '));
     assert.equal((cat.uncached.at(-1) / 1e6).toFixed(2), text.match(/step costs ([\d.]+) million, and/)[1]);
-    const [, u, c, f] = text.match(/translation ([\d.]+) million instead of ([\d.]+) million: ([\d.]+)\s+times/);
+    // "about half (512 thousand) is the last product, a score for each of the 4,000 entries of the vocabulary"
+    const cfg = t.info.config;
+    const [, vocabK, vocabN] = text.match(/about half \((\d+) thousand\) is the last product, a score for each of the ([\d,]+) entries/);
+    assert.equal(Number(vocabN.replace(/,/g, '')), cfg.vocabTgt);
+    assert.equal(cfg.dModel * cfg.vocabTgt / 1000, Number(vocabK));
+    for (const m of cat.cached) assert.ok(Math.abs((cfg.dModel * cfg.vocabTgt) / m - 0.5) < 0.1, `about half of ${m}`);
+    const [, u, c, f] = text.match(/the \d+ decoder steps ([\d.]+)\s+million instead of ([\d.]+) million: ([\d.]+)\s+times/);
     assert.equal((cat.totalU / 1e6).toFixed(1), u);
     assert.equal((cat.totalC / 1e6).toFixed(1), c);
     assert.equal((cat.totalU / cat.totalC).toFixed(1), f);
-    const [, n, longSentence] = text.match(/the (\d+) steps of “([^”]+)”/);
+    assert.equal((cat.encoder / 1e6).toFixed(1), text.match(/The\s+encoder, ([\d.]+) million multiply-adds for the first sentence/)[1]);
+    const [, n, longSentence] = text.match(/the (\d+)\s+steps of “([^”]+)”/);
     const long = await work(longSentence);
     assert.equal(long.cached.length, Number(n));
     assert.equal((long.totalU / long.totalC).toFixed(1), text.match(/([\d.]+) for the \d+ steps/)[1]);
@@ -255,7 +266,7 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
       const pctSaid = text.match(new RegExp(`${name} (\\d+)%`));
       assert.ok(pctSaid, `the text gives the ${name} weight`);
       assert.equal(Math.round(100 * porter.w[wear]), Number(pctSaid[1]), `${kind}: porter → wear`);
-      per[kind] = rows.map((r) => ({ range: Math.max(...r.e) - Math.min(...r.e), top: Math.max(...r.w), piece: r.piece }));
+      per[kind] = rows.map((r) => ({ range: Math.max(...r.e) - Math.min(...r.e), lo: Math.min(...r.e), hi: Math.max(...r.e), top: Math.max(...r.w), piece: r.piece }));
     }
     // "here √256 = 16": the scaled dot product divides by √H, H the GRU's hidden size
     const scaled = entry((m) => m.arch === 'rnn' && m.attention === 'scaled_dot' && m.src === 'en' && m.tgt === 'fr');
@@ -272,7 +283,8 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
         assert.ok(r.top < per[k][i].top, `step ${i + 1}: scaled dot's largest weight ${r.top.toFixed(2)} < ${k}'s ${per[k][i].top.toFixed(2)}`);
       }
     });
-    const at = (k) => per[k].find((r) => r.piece === '▁porter').range.toFixed(2);  // as the cards show it
+    // as the cards show it: the difference of the two ends rounded to 2 decimals
+    const at = (k) => { const r = per[k].find((x) => x.piece === '▁porter'); return (Number(r.hi.toFixed(2)) - Number(r.lo.toFixed(2))).toFixed(2); };
     const m = text.match(/\(([\d.]+) at “porter”, against ([\d.]+) to ([\d.]+)\)/);
     assert.ok(m, 'the text gives the ranges at “porter”');
     assert.equal(m[1], at('scaled_dot'));

@@ -15,7 +15,7 @@
 // Under the figure, the highlighted token's three largest weights as text (what the lines' tooltips
 // hold, readable without hovering: on a touch screen, tap a token).
 // events: attnseq-pick {index} when a target token is activated.
-import { View, define, h, s, textWidth, pct, watchWidth, beforePaint, scrollBox } from './dom.js';
+import { View, define, h, s, textWidth, pct, watchWidth, beforePaint, scrollBox, activeElementOf } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -130,7 +130,7 @@ class AttentionLines extends View {
   }
 
   render(d) {
-    const active = /** @type {Element & HTMLOrSVGElement} */ (document.activeElement);  // a target group (SVG) when focused here
+    const active = /** @type {Element & HTMLOrSVGElement} */ (activeElementOf(this));  // a target group (SVG) when focused here
     const focused = this.contains(active) ? active.dataset?.index : undefined;
     this.replaceChildren();
     if (!d || !d.source?.length) {

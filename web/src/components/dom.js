@@ -104,6 +104,14 @@ export function watchWidth(el, onChange) {
 
 export { beforePaint } from './frames.js';
 
+/**
+ * The focused element as seen from `el`'s tree: inside a widget's shadow root document.activeElement is
+ * the host, so a view there asks its own root.
+ * @param {Node} el
+ * @returns {Element | null}
+ */
+export const activeElementOf = (el) => /** @type {Document | ShadowRoot} */ (el.getRootNode()).activeElement ?? null;
+
 export const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** Formats a probability as a percentage with one decimal under 10 %. */

@@ -10,7 +10,7 @@
 //   caption: string
 // }
 // events: attnseq-pick {index} when a row header is activated.
-import { View, define, h, s, pct, scrollBox } from './dom.js';
+import { View, define, h, s, pct, scrollBox, activeElementOf } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -48,7 +48,7 @@ class Heatmap extends View {
   }
 
   render(d) {
-    const hadFocus = this.contains(document.activeElement);
+    const hadFocus = this.contains(activeElementOf(this));
     this.replaceChildren();
     if (!d || !d.colLabels?.length) {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));

@@ -3,7 +3,7 @@
 //
 // data: { index: number, total: number, playing: boolean, speed: number }
 // events: attnseq-playback {action: 'restart'|'prev'|'toggle'|'next'|'end'|'seek'|'speed', index?, speed?}
-import { View, define, h, s } from './dom.js';
+import { View, define, h, s, activeElementOf } from './dom.js';
 import { t } from '../i18n/index.js';
 
 export const SPEEDS = [0.5, 1, 2, 4, 8];
@@ -40,7 +40,7 @@ class Playback extends View {
 
   render(d) {
     // the focused control (a button, the step slider or the speed select), focused again once redrawn
-    const active = /** @type {HTMLButtonElement | HTMLInputElement | HTMLSelectElement} */ (document.activeElement);
+    const active = /** @type {HTMLButtonElement | HTMLInputElement | HTMLSelectElement} */ (activeElementOf(this));
     const focused = this.contains(active) ? active.dataset.action ?? active.name : null;
     this.replaceChildren();
     if (!d) return;

@@ -30,6 +30,12 @@ const cellRem = () => (globalThis.matchMedia?.('(max-width: 760px), (pointer: co
 /** A label's width in monospace character cells (Chinese, Japanese and Korean characters take two). */
 const textWidthCh = (label) => [...pieceText(label)].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(c) ? 2 : 1), 0);
 
+/** "Its scores run from lo to hi: a range of r", r from the rounded ends so that it adds up on screen. */
+function rangeLine(sc) {
+  const lo = Math.min(...sc).toFixed(2), hi = Math.max(...sc).toFixed(2);
+  return h('p', { class: 'sc-range hint' }, t('sc.range', { lo, hi, range: (Number(hi) - Number(lo)).toFixed(2) }));
+}
+
 class ScoreCompare extends View {
   render(d) {
     this.replaceChildren();
@@ -59,7 +65,7 @@ class ScoreCompare extends View {
         h('p', { class: 'sc-formula' }, h('code', {}, FORMULAS[m.kind])),
         h('p', { class: 'sc-step' }, t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })),
         // the spread of the step's scores: a softmax sees only their differences
-        sc.length ? h('p', { class: 'sc-range hint' }, t('sc.range', { lo: Math.min(...sc).toFixed(2), hi: Math.max(...sc).toFixed(2), range: (Math.max(...sc) - Math.min(...sc)).toFixed(2) })) : null,
+        sc.length ? rangeLine(sc) : null,
         h('table', { class: 'sc-top', 'aria-label': `${t(NAMES[m.kind])}: ${t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })}` }, h('tbody', {}, order.map((j) => h('tr', {},
           h('th', { scope: 'row' }, pieceText(src[j] ?? '')), h('td', { class: 'num' }, `e = ${sc[j]?.toFixed(2) ?? '?'}`),
           h('td', { class: 'num' }, `α = ${pct(w[j])}`))))),

@@ -18,8 +18,9 @@ class WorkCounter extends View {
     const sum = (a) => a.slice(0, n + 1).reduce((x, y) => x + y, 0);
     const totC = sum(d.cached), totU = sum(d.uncached);
     this.appendChild(h('dl', { class: 'work-totals' },
-      h('div', { class: 'w-cached' }, h('dt', {}, t('work.cached')), h('dd', {}, `${fmtMacs(d.cached[Math.max(0, n)] ?? 0)} MAC`), h('dd', { class: 'tot' }, t('work.total', { v: fmtMacs(totC) }))),
-      h('div', { class: 'w-uncached' }, h('dt', {}, t('work.uncached')), h('dd', {}, `${fmtMacs(d.uncached[Math.max(0, n)] ?? 0)} MAC`), h('dd', { class: 'tot' }, t('work.total', { v: fmtMacs(totU) }))),
+      // before the first step there is no "this step" (–)
+      h('div', { class: 'w-cached' }, h('dt', {}, t('work.cached')), h('dd', {}, n < 0 ? '–' : `${fmtMacs(d.cached[n] ?? 0)} MAC`), h('dd', { class: 'tot' }, t('work.total', { v: fmtMacs(totC) }))),
+      h('div', { class: 'w-uncached' }, h('dt', {}, t('work.uncached')), h('dd', {}, n < 0 || d.uncached[n] == null ? '–' : `${fmtMacs(d.uncached[n])} MAC`), h('dd', { class: 'tot' }, t('work.total', { v: fmtMacs(totU) }))),
       h('div', { class: 'w-ratio' }, h('dt', {}, t('work.ratio')), h('dd', {}, totC > 0 ? `${(totU / totC).toFixed(2)}×` : '–'))));
     const W = 520, H = 120, max = Math.max(...d.uncached, ...d.cached, 1), steps = d.cached.length;
     const bw = Math.min(24, (W - 20) / steps / 2);
@@ -29,7 +30,7 @@ class WorkCounter extends View {
       const bar = (v, k) => s('rect', {
         class: `bar ${k}${on ? '' : ' future'}`, x: x + (k === 'uncached' ? bw : 0), width: bw - 1,
         y: H - 14 - (H - 24) * (v / max), height: (H - 24) * (v / max),
-      }, s('title', {}, `${t('work.step', { n: i + 1 })}: ${fmtMacs(v)} MAC`));
+      }, s('title', {}, t('work.bar', { n: i + 1, series: t(k === 'cached' ? 'work.withCache' : 'work.withoutCache'), v: fmtMacs(v) })));
       svg.appendChild(bar(d.cached[i], 'cached'));
       if (d.uncached[i] != null) svg.appendChild(bar(d.uncached[i], 'uncached'));
     }

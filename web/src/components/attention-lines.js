@@ -93,7 +93,7 @@ export function linesSVG(d, { vertical = false, forExport = false } = {}) {
     title ? s('title', {}, title) : null);
   sb.forEach((b, j) => {
     const w = weights ? weights[j] ?? 0 : 0;
-    const g = tokenBox(b, 'fig-token fig-src', weights ? `${b.label}: ${pct(w)}` : b.label);
+    const g = tokenBox(b, 'fig-token fig-src', weights ? t('fmt.labelled', { label: b.label, value: pct(w) }) : b.label);
     g.firstChild.setAttribute('fill-opacity', weights ? (0.1 + 0.9 * w).toFixed(3) : '0.1');
     if (w > 0.45) g.classList.add('strong');
     g.dataset.weight = w.toFixed(3);

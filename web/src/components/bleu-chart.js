@@ -27,7 +27,7 @@ export function bleuSVG(d) {
       if (v == null) return;
       const n = ser.counts?.[i];
       svg.appendChild(s('rect', { class: `bar s${ser.kind ?? k}`, x: x0 + k * bw, y: y(v), width: bw - 3, height: y(0) - y(v) },
-        s('title', {}, `${ser.label}, ${b}: ${v.toFixed(1)}${n ? ` (${t('bleu.sentences', { n })})` : ''}`)));
+        s('title', {}, t('fmt.labelled', { label: `${ser.label}, ${b}`, value: `${v.toFixed(1)}${n ? ` (${t('bleu.sentences', { n })})` : ''}` }))));
       svg.appendChild(s('text', { class: 'fig-value', x: x0 + k * bw + (bw - 3) / 2, y: y(v) - 4, 'text-anchor': 'middle' }, v.toFixed(1)));
     });
     svg.appendChild(s('text', { class: 'fig-label', x: L + i * gw + gw / 2, y: H - B + 16, 'text-anchor': 'middle' }, b));

@@ -126,7 +126,7 @@ export function heatmapSVG(d) {
     for (let j = 0; j < cols.length; j++) {
       const w = row[j] ?? 0;
       svg.appendChild(s('rect', { x: left + j * cell, y: top + i * cell, width: cell - 1, height: cell - 1, fill: heatColor(w) },
-        s('title', {}, `${rows[i]} ← ${cols[j]}: ${pct(w)}`)));
+        s('title', {}, t('fmt.labelled', { label: `${rows[i]} ← ${cols[j]}`, value: pct(w) }))));
     }
   });
   return svg;

@@ -66,12 +66,12 @@ class ScoreCompare extends View {
         h('p', { class: 'sc-step' }, t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })),
         // the spread of the step's scores: a softmax sees only their differences
         sc.length ? rangeLine(sc) : null,
-        h('table', { class: 'sc-top', 'aria-label': `${t(NAMES[m.kind])}: ${t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })}` }, h('tbody', {}, order.map((j) => h('tr', {},
+        h('table', { class: 'sc-top', 'aria-label': t('fmt.labelled', { label: t(NAMES[m.kind]), value: t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') }) }) }, h('tbody', {}, order.map((j) => h('tr', {},
           h('th', { scope: 'row' }, pieceText(src[j] ?? '')), h('td', { class: 'num' }, `e = ${sc[j]?.toFixed(2) ?? '?'}`),
           h('td', { class: 'num' }, `α = ${pct(w[j])}`))))),
         heat,
         h('p', { class: 'sc-bleu hint' }, m.bleu ? t('sc.bleu', {
-          overall: m.bleu.overall?.toFixed(1) ?? '?', buckets: m.bleu.buckets.map(([b, v]) => `${b}: ${v === null ? '?' : v.toFixed(1)}`).join(' · '),
+          overall: m.bleu.overall?.toFixed(1) ?? '?', buckets: m.bleu.buckets.map(([b, v]) => t('fmt.labelled', { label: b, value: v === null ? '?' : v.toFixed(1) })).join(' · '),
         }) : t('sc.noBleu'))));
     }
     this.appendChild(grid);

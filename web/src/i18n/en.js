@@ -1,6 +1,7 @@
 // English UI text. Keys are grouped by view; values are plain text with {placeholders}.
 export default {
   'view.empty': 'Nothing to show yet.',
+  'fmt.labelled': '{label}: {value}',
   'lines.target': 'Target token {token}: show this step',
   'lines.query': 'Source token {token}: show what it attends to',
   'lines.describe': '«{token}» attends to {list}',

@@ -1,6 +1,7 @@
 // 简体中文界面文字（键与 en.js 相同）。
 export default {
   'view.empty': '暂无内容。',
+  'fmt.labelled': '{label}：{value}',
   'lines.target': '目标词元 {token}：显示这一步',
   'lines.query': '源词元 {token}：显示它关注的位置',
   'lines.describe': '「{token}」关注 {list}',

@@ -28,6 +28,7 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
 <attnseq-translate id="tview" view="heat-map" text="${TEXT}"></attnseq-translate>
 <attnseq-attention id="scores" view="scores" text="${TEXT}" controls heading-level="4"></attnseq-attention>
 <attnseq-attention id="workrnn" view="work" model="gru-attn" text="${TEXT}"></attnseq-attention>
+<attnseq-attention id="scoresbad" view="scores" text="${TEXT}" heading-level="9"></attnseq-attention>
 </main></body></html>`);
   srv = await serve();
   browser = await launch({ reducedMotion: 'reduce' });
@@ -86,6 +87,10 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
   }
   // heading-level="4": the cards' titles are h4
   assert.equal(await page.evaluate(() => document.getElementById('scores').shadowRoot.querySelectorAll('.sc-card > h4').length), 4);
+  // heading-level="9": named, h3
+  await page.waitForFunction(() => document.getElementById('scoresbad').shadowRoot.querySelectorAll('.sc-card').length === 4, null, { timeout: 120_000 });
+  assert.equal(await note('scoresbad'), 'heading-level="9" is not a heading level (2–6): the cards\' titles are h3.');
+  assert.equal(await page.evaluate(() => document.getElementById('scoresbad').shadowRoot.querySelectorAll('.sc-card > h3').length), 4);
   // the KV-cache view of an RNN: says why it has nothing to show, no empty chart
   assert.match(await note('workrnn'), /key\/value cache belongs to a Transformer decoder; .* is an RNN/);
   assert.equal(await page.evaluate(() => document.getElementById('workrnn').shadowRoot.querySelector('attnseq-work-counter').hidden), true);

@@ -127,6 +127,8 @@ class AttentionWidget extends WidgetElement {
       // the four score functions on this sentence, at the playback's step (the `step` attribute, else 1)
       const my = (this.scoreSeq = (this.scoreSeq ?? 0) + 1);
       this.scoreResults = null;
+      const hl = this.getAttribute('heading-level');
+      if (hl != null && this.headingLevel() === null) notes.push(this.t('w.badHeading', { value: hl }));
       this.note.textContent = notes.join(' ');
       scoreResults(this.controller, run.text).then((r) => {
         if (my !== this.scoreSeq) return;
@@ -175,9 +177,13 @@ class AttentionWidget extends WidgetElement {
 
   /** The score cards at the playback's step: the controls step them, as in the demo. */
   renderScores() {
-    // the cards' titles: h3 (under an article section's h2) unless `heading-level` says 2–6
+    if (this.scoreResults) this.figureEl.data = this.tr(() => ({ ...scoreData(this.scoreResults, Math.max(0, this.stores.playback.get().index)), headingLevel: this.headingLevel() ?? 3 }));
+  }
+
+  /** The `heading-level` attribute (2–6), else null: the cards' titles are then h3 (under an article section's h2). */
+  headingLevel() {
     const level = Number(this.getAttribute('heading-level'));
-    if (this.scoreResults) this.figureEl.data = this.tr(() => ({ ...scoreData(this.scoreResults, Math.max(0, this.stores.playback.get().index)), headingLevel: Number.isInteger(level) && level >= 2 && level <= 6 ? level : 3 }));
+    return Number.isInteger(level) && level >= 2 && level <= 6 ? level : null;
   }
 
   /** The score view opens at step 1 unless `step` says otherwise (the cards compare how each model starts). */

@@ -165,6 +165,7 @@ export default {
   'attn.noAttention': 'This model has no attention: every decoder step reads the same fixed vector c, the encoder’s summary of the whole sentence.',
   'bleu.sentences': '{n} sentences',
   'w.badView': 'view="{value}" is not a view of this widget ({list}): showing {shown}.',
+  'w.badHeading': 'heading-level="{value}" is not a heading level (2–6): the cards\' titles are h3.',
   'w.badNumber': '{attr}="{value}" is not in this model (1–{max}): showing the default.',
   'w.badQuery': 'query="{value}" is not a token of the sentence: showing «{shown}».',
   'w.noCache': 'The key/value cache belongs to a Transformer decoder; {model} is an RNN, whose decoder carries one hidden state from step to step instead.',

@@ -173,6 +173,7 @@ export default {
   'attn.noAttention': '这个模型没有注意力：每个解码步骤读取的都是同一个固定向量 c，即编码器对整句的概括。',
   'bleu.sentences': '{n} 句',
   'w.badView': 'view="{value}" 不是此组件的视图（{list}）：显示 {shown}。',
+  'w.badHeading': 'heading-level="{value}" 不是标题级别（2–6）：卡片标题使用 h3。',
   'w.badNumber': '{attr}="{value}" 超出此模型的范围（1–{max}）：显示默认值。',
   'w.badQuery': 'query="{value}" 不是句子中的词元：显示 «{shown}»。',
   'w.noCache': '键值（KV）缓存属于 Transformer 解码器；{model} 是 RNN，它的解码器逐步传递一个隐藏状态，没有 KV 缓存。',

@@ -211,6 +211,10 @@ test('switching to a model that reads another language keeps the typed text and 
   await linked.locator('#translate').click();
   await waitForRunEnd(linked, 1);
   assert.ok((await linked.locator('#translation').textContent()).length > 0);
+  // French text in a link to the English → French model: told apart from English by its words
+  const { page: french } = await open(`?text=${encodeURIComponent('Je suis très fatigué aujourd\'hui.')}`, { reducedMotion: 'reduce' });
+  await french.waitForFunction(() => /not in English/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
+  assert.equal(await french.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'nothing was translated');
 });
 
 test('the Chinese UI names models, compare cards and the BLEU legend in Chinese', async () => {

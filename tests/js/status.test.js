@@ -55,4 +55,10 @@ test('notInLanguage judges by script only where it can', async () => {
   assert.equal(notInLanguage('12:30 !!', 'zh'), false);           // neither script: not judged
   assert.equal(notInLanguage('12:30 !!', 'fr'), false);
   assert.equal(notInLanguage('Привет', 'ru'), false);             // a language it has no rule for
+  // English by its function words: French, German and Spanish are told apart from it, English is not flagged
+  for (const x of ['Je suis très fatigué aujourd\'hui.', 'Le chat est noir.', 'Wo ist der Bahnhof?', '¿Dónde está la estación?',
+    'Ich habe Hunger.', 'Tengo un perro.']) assert.equal(notInLanguage(x, 'en'), true, x);
+  for (const x of ['You should wear shoes.', 'He said je ne sais quoi.', 'Bring a hat.', 'Like father, like son.', 'Pour yourselves drinks.',
+    'Avoid clichés.', 'Hello', 'Bonjour', 'I ate an apple and then a banana.', 'Der Spiegel is a magazine.']) assert.equal(notInLanguage(x, 'en'), false, x);
+  assert.equal(notInLanguage('Je suis très fatigué.', 'fr'), false);  // only English is judged by words
 });

@@ -105,14 +105,14 @@ export const isNoAttention = (m) => m.attention === 'none';
 /** True for an RNN with attention. */
 export const isAttentionRnn = (m) => m.arch === 'rnn' && m.attention !== 'none';
 
+/** The attention score functions of the RNN models, in the order the score comparison shows them. */
+export const SCORE_KINDS = ['additive', 'dot', 'general', 'scaled_dot'];
+
 /**
  * The kinds a widget's `model` attribute may name instead of an id, each a test of the catalogue's
  * exact fields: transformer, gru-attn (an RNN with attention, additive first), noattn, or a score
  * function (additive, dot, general, scaled_dot).
  */
-/** The attention score functions of the RNN models, in the order the score comparison shows them. */
-export const SCORE_KINDS = ['additive', 'dot', 'general', 'scaled_dot'];
-
 export const MODEL_KINDS = {
   transformer: (m) => m.arch === 'transformer',
   'gru-attn': isAttentionRnn,

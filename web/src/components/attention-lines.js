@@ -15,13 +15,12 @@
 // Under the figure, the highlighted token's three largest weights as text (what the lines' tooltips
 // hold, readable without hovering: on a touch screen, tap a token).
 // events: attnseq-pick {index} when a target token is activated.
-import { View, define, h, s, textWidth, pct, watchWidth, beforePaint, scrollBox, activeElementOf } from './dom.js';
+import { View, define, h, s, textWidth, pct, watchWidth, beforePaint, scrollBox, activeElementOf, fingerTargets } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
 const PAD = 10, GAP = 8, ROW_GAP = 120, V_GAP = 160;
-// Token boxes are 44 px high where fingers pick them (a touch screen or a phone-sized window).
-const touch = () => !!globalThis.matchMedia?.('(pointer: coarse), (max-width: 760px)').matches;
+// Token boxes are 44 px high where fingers pick them (dom.js fingerTargets).
 let BOX_H = 24, V_PITCH = 30;
 
 function layoutRow(labels, y) {
@@ -42,7 +41,7 @@ function centerRow(boxes, width) {
 
 /** Builds the figure's <svg> (also used for export). */
 export function linesSVG(d, { vertical = false, forExport = false } = {}) {
-  BOX_H = !forExport && touch() ? 44 : 24;
+  BOX_H = !forExport && fingerTargets() ? 44 : 24;
   V_PITCH = BOX_H + 6;
   const src = d.source.map(pieceText), tgt = d.target.map(pieceText);
   let sb, tb, width, height;

@@ -112,6 +112,9 @@ export { beforePaint } from './frames.js';
  */
 export const activeElementOf = (el) => /** @type {Document | ShadowRoot} */ (el.getRootNode()).activeElement ?? null;
 
+/** Where fingers pick targets (a touch screen or a phone-sized window): the same media query as the CSS's 44 px rules. */
+export const fingerTargets = () => !!globalThis.matchMedia?.('(pointer: coarse), (max-width: 760px)').matches;
+
 export const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** Formats a probability as a percentage with one decimal under 10 %. */

@@ -13,7 +13,7 @@
 //   headingLevel?: number            the cards' title level, 2–6 (default 3: under the section's h2)
 // }
 // events: attnseq-pick {index} when a row (step) of a matrix is activated.
-import { View, define, h, pct } from './dom.js';
+import { View, define, h, pct, textWidth, fingerTargets } from './dom.js';
 import { pieceLabels, pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 import './heatmap.js';
@@ -22,13 +22,11 @@ const FORMULAS = {
   additive: 'e_j = vᵀ tanh(W s + U h_j)', dot: 'e_j = s · h_j', general: 'e_j = sᵀ W h_j', scaled_dot: 'e_j = s · h_j / √d',
 };
 const NAMES = { additive: 'sc.additive', dot: 'sc.dot', general: 'sc.general', scaled_dot: 'sc.scaled' };
-// A heatmap's width in rem (components.css: cells 1.9rem + 2px spacing, row labels monospace at 0.8rem
-// with 0.4rem padding; .sc-card: 0.6rem padding and a 1px border each side).
-// Where fingers pick cells (the same media query as the CSS) they are 44 px.
-const HEAT = { cellRem: 1.9 + 2 / 16, chRem: 0.8 * 0.6, labelRem: 0.4 + 4 / 16, cardRem: 1.2 + 2 / 16 };
-const cellRem = () => (globalThis.matchMedia?.('(max-width: 760px), (pointer: coarse)').matches ? (44 + 2) / 16 : HEAT.cellRem);
-/** A label's width in monospace character cells (Chinese, Japanese and Korean characters take two). */
-const textWidthCh = (label) => [...pieceText(label)].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(c) ? 2 : 1), 0);
+// A heatmap's width in rem (components.css: cells 1.9rem + 2px spacing, 44 px where fingers pick them;
+// row labels monospace at 0.8rem with 0.4rem padding; .sc-card: 0.6rem padding and a 1px border each side).
+const HEAT = { labelRem: 0.4 + 4 / 16, cardRem: 1.2 + 2 / 16, labelFont: '12.8px ui-monospace, Menlo, Consolas, monospace' };
+const cellRem = () => (fingerTargets() ? 44 + 2 : 1.9 * 16 + 2) / 16;
+const labelRem = (label) => textWidth(pieceText(label), HEAT.labelFont) / 16;
 
 /** "Its scores run from lo to hi: a range of r", r from the rounded ends so that it adds up on screen. */
 function rangeLine(sc) {
@@ -48,8 +46,8 @@ class ScoreCompare extends View {
     // matrix's width (rem, from components.css's heatmap sizes), so a long sentence gets one card a row on
     // a desktop instead of a matrix that scrolls. On a phone a card is the screen's width and scrolls.
     const cols = Math.max(...d.models.map((m) => pieceLabels(m.source, m.controls ?? []).length));
-    const labelCh = Math.max(...d.models.flatMap((m) => pieceLabels(m.target, m.controls ?? []).map(textWidthCh)));
-    grid.style.setProperty('--sc-need', `${(HEAT.labelRem + labelCh * HEAT.chRem + cols * cellRem() + HEAT.cardRem).toFixed(2)}rem`);
+    const label = Math.max(...d.models.flatMap((m) => pieceLabels(m.target, m.controls ?? []).map(labelRem)));
+    grid.style.setProperty('--sc-need', `${(HEAT.labelRem + label + cols * cellRem() + HEAT.cardRem).toFixed(2)}rem`);
     for (const m of d.models) {
       const i = Math.min(d.step, m.target.length - 1);
       const sc = Array.from(m.scores[i] ?? []), w = Array.from(m.rows[i] ?? []);

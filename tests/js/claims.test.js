@@ -23,6 +23,13 @@ const claim = (name) => {
   return m[1].replace(/\s+/g, ' ');
 };
 
+/** A shipped model file's metadata: its config and training record (the safetensors header). */
+const header = (e) => {
+  const b = readFileSync(path.join(ROOT, 'models', e.file));
+  const meta = JSON.parse(b.subarray(8, 8 + Number(b.readBigUInt64LE(0))).toString('utf8')).__metadata__;
+  return { config: JSON.parse(meta.config), training: JSON.parse(meta.training) };
+};
+
 const loaded = new Map();
 const load = async (e) => {
   if (!loaded.has(e.id)) loaded.set(e.id, await Translator.load(path.join(ROOT, 'models', e.file), { worker: false }));
@@ -270,8 +277,7 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
     }
     // "here √256 = 16": the scaled dot product divides by √H, H the GRU's hidden size
     const scaled = entry((m) => m.arch === 'rnn' && m.attention === 'scaled_dot' && m.src === 'en' && m.tgt === 'fr');
-    const b = readFileSync(path.join(ROOT, 'models', scaled.file));
-    const hidden = JSON.parse(JSON.parse(b.subarray(8, 8 + Number(b.readBigUInt64LE(0))).toString('utf8')).__metadata__.config).hidden;
+    const hidden = header(scaled).config.hidden;
     const root = text.match(/here √(\d+) =\s+(\d+)/);
     assert.ok(root, 'the text gives d');
     assert.equal(Number(root[1]), hidden);
@@ -295,11 +301,6 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
   test('score functions: "the same embedding and hidden sizes and the same training recipe" (the demo\'s section)', async () => {
     const { default: en } = await import('../../web/src/i18n/en.js');
     assert.match(en['sc.hint'], /same embedding and hidden sizes and the same training recipe/);
-    const header = (e) => {
-      const b = readFileSync(path.join(ROOT, 'models', e.file));
-      const meta = JSON.parse(b.subarray(8, 8 + Number(b.readBigUInt64LE(0))).toString('utf8')).__metadata__;
-      return { config: JSON.parse(meta.config), training: JSON.parse(meta.training) };
-    };
     for (const pair of new Set(manifest.models.filter((m) => m.arch === 'rnn').map((m) => `${m.src}-${m.tgt}`))) {
       const scored = manifest.models.filter((m) => m.arch === 'rnn' && m.attention !== 'none' && `${m.src}-${m.tgt}` === pair).map(header);
       for (const h of scored.slice(1)) {

@@ -203,14 +203,22 @@ test('switching to a model that reads another language keeps the typed text and 
   await page.locator('#text').fill('我吃了一个苹果。');
   await page.selectOption('#model', 'zh-en-transformer');
   await waitForRunEnd(page, 5);
-  // A link saved while the notice showed opens with the notice, the text kept and nothing translated.
-  const { page: linked } = await open(`?model=zh-en-transformer&text=${encodeURIComponent(mine)}`, { reducedMotion: 'reduce' });
+  // A link saved while the notice showed opens with the notice, the text kept and nothing translated;
+  // its sentence and step stay in the URL and are where the later Translate opens.
+  const two = 'A sentence I typed myself. And then a second one.';
+  const { page: linked } = await open(`?model=zh-en-transformer&sentence=2&step=2&text=${encodeURIComponent(two)}`, { reducedMotion: 'reduce' });
   await linked.waitForFunction(() => /not in Chinese/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
-  assert.equal(await linked.locator('#text').inputValue(), mine);
+  assert.equal(await linked.locator('#text').inputValue(), two);
   assert.equal(await linked.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'nothing was translated');
+  await linked.locator('#text').dispatchEvent('input');  // the URL is written again (text unchanged)
+  await linked.waitForTimeout(600);
+  const kept = new URL(linked.url()).searchParams;
+  assert.deepEqual([kept.get('sentence'), kept.get('step')], ['2', '2'], linked.url());
   await linked.locator('#translate').click();
-  await waitForRunEnd(linked, 1);
+  await linked.waitForFunction(() => document.body.dataset.runs === '1' && globalThis.attnseqDemo.stores.run.get().status === 'done'
+    && !globalThis.attnseqDemo.stores.playback.get().playing, null, { timeout: 120_000 });
   assert.ok((await linked.locator('#translation').textContent()).length > 0);
+  assert.deepEqual(await linked.evaluate(() => [globalThis.attnseqDemo.stores.paragraph.get().selected, globalThis.attnseqDemo.stores.playback.get().index]), [1, 1]);
   // French text in a link to the English → French model: told apart from English by its words
   const { page: french } = await open(`?text=${encodeURIComponent('Je suis très fatigué aujourd\'hui.')}`, { reducedMotion: 'reduce' });
   await french.waitForFunction(() => /not in English/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });

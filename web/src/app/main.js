@@ -189,11 +189,18 @@ function translateNow(sentence = 0, step = undefined) {
     return;
   }
   translatedText = text;
+  heldLink = null;
   run(() => controller.translateParagraph(text, { ...options() }, sentence), -1, step);
 }
-$('#translate-form').addEventListener('submit', (e) => { e.preventDefault(); translateNow(); });
+// Translate asked for by the user: a link that opened with the other-language notice keeps its
+// sentence and step for it, as long as its text is unchanged.
+function translateAsked() {
+  const held = heldLink && heldLink.text === $('#text').value.trim() ? heldLink : null;
+  translateNow(held?.sentence ?? 0, held?.step);
+}
+$('#translate-form').addEventListener('submit', (e) => { e.preventDefault(); translateAsked(); });
 $('#text').addEventListener('keydown', (e) => {
-  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); translateNow(); }
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); translateAsked(); }
 });
 modelSel.addEventListener('change', async () => {
   // A model that cannot be loaded leaves the current one (and its translation) in place.
@@ -213,6 +220,8 @@ function translateIfInLanguage(sentence = 0, step = undefined) {
   const src = stores.model.get().info?.src;
   if (src && notInLanguage(/** @type {HTMLTextAreaElement} */ ($('#text')).value, src)) {
     stores.run.set({ notice: { key: 'app.otherLanguage', params: { lang: src } }, status: 'idle', error: null });
+    const text = $('#text').value.trim();
+    heldLink = sentence || step !== undefined ? { text, sentence, step } : null;
     linkReady = true;  // from now on the URL follows the page (edits, options), as after a translation
     return;
   }
@@ -226,19 +235,22 @@ relabel();
 // The page's state in its URL (app/link.js): restored on open, kept up to date, copied by a button.
 let link = null;       // what the URL asked for, until it has been applied
 let linkReady = false; // the first translation is done: from now on the URL follows the page
+/** @type {{ text: string, sentence: number, step: number | undefined } | null} */
+let heldLink = null;   // a link's sentence and step, kept while its text waits behind the other-language notice
 function currentLink() {
   const { run } = stores.run.get();
   const v = stores.view.get();
   const p = stores.paragraph.get();
   const playback = stores.playback.get();
   const text = /** @type {HTMLTextAreaElement} */ ($('#text')).value.trim();
+  const held = heldLink && heldLink.text === text ? heldLink : null;  // not yet translated: the link's own
   return writeLink({
     text: text || undefined,
     model: stores.model.get().modelId ?? undefined, options: stores.options.get(),
-    sentence: p.sentences.length > 1 ? p.selected : undefined,
+    sentence: held ? held.sentence || undefined : p.sentences.length > 1 ? p.selected : undefined,
     // a step only once the animation rests (a reload mid-animation replays it instead of pausing there),
     // and only for the text it belongs to (new text typed but not yet translated opens at its end)
-    step: run?.done && !playback.playing && text === translatedText ? playback.index : undefined,
+    step: held ? held.step : run?.done && !playback.playing && text === translatedText ? playback.index : undefined,
     layer: v.layer, head: v.head, encLayer: v.encLayer, encHead: v.encHead, level: v.level,
   }, defaultsOf(controller.optionTable ?? []), { lang: chosenLang, speed: playback.speed !== DEFAULT_SPEED ? playback.speed : undefined });
 }

@@ -48,6 +48,28 @@ test('the animated translation equals the native CLI output (greedy)', async () 
   await screenshot(page, 'demo-greedy');
 });
 
+test('the KV-cache chart shows the run\'s own work per step, at the step shown', async () => {
+  // the second decode (without the cache) comes after the translation
+  await page.waitForFunction(() => {
+    const d = /** @type {any} */ (document.getElementById('work')).data;
+    return d && d.uncached.length === globalThis.attnseqDemo.stores.run.get().run.steps.length;
+  }, null, { timeout: 60_000 });
+  const read = () => page.evaluate(() => {
+    const d = /** @type {any} */ (document.getElementById('work')).data;
+    return { ...d, macs: globalThis.attnseqDemo.stores.run.get().run.steps.map((x) => x.macs), index: d.index,
+      shown: globalThis.attnseqDemo.stores.playback.get().index };
+  });
+  let w = await read();
+  assert.deepEqual(w.cached, w.macs);
+  assert.equal(w.index, w.shown);
+  assert.equal(w.index, w.macs.length - 1);
+  w.uncached.forEach((u, i) => { if (i > 0) assert.ok(u > w.cached[i], `step ${i + 1}: more work without the cache`); });
+  await page.evaluate(() => globalThis.attnseqDemo.stores.playback.set({ index: 2 }));
+  w = await read();
+  assert.equal(w.index, 2, 'the chart follows the step shown');
+  await page.evaluate(() => globalThis.attnseqDemo.stores.playback.set({ index: globalThis.attnseqDemo.stores.run.get().run.steps.length - 1 }));
+});
+
 test('the heatmap has one cell per source token × target token', async () => {
   const cells = await page.locator('#fig-heatmap td[data-cell]').count();
   const sourceTokens = await page.locator('#fig-lines .fig-src').count();

@@ -16,6 +16,7 @@ import { pieceText, defaultQuery } from './state/contract.js';
 import { modelLabel } from './app/model-names.js';
 import { scoreResults, scoreData } from './app/score-section.js';
 import { createWorkStore } from './state/stores.js';
+import { bindWork } from './app/views.js';
 
 const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 
@@ -108,9 +109,7 @@ class AttentionWidget extends WidgetElement {
       // The key/value cache's work: only this view has a work store, so only it makes the controller
       // decode the sentence a second time without the cache (app/controller.js #countWork).
       this.stores.work = createWorkStore();
-      const render = () => { this.figureEl.data = { ...this.stores.work.get(), index: this.stores.playback.get().index }; };
-      this.stores.work.subscribe(render);
-      this.stores.playback.subscribe(render);
+      bindWork(this.figureEl, { work: this.stores.work, playback: this.stores.playback });
     }
     if (!NO_EXPORT.has(name)) frame.append(this.exportBar = exportBar(this.figureEl, name));
     const layer = this.getAttribute('layer'), head = this.getAttribute('head');

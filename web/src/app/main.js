@@ -9,7 +9,7 @@ import { createModelStore, createRunStore, createPlaybackStore, createViewStore,
 import { t, languages, getLanguage, setLanguage, onLanguageChange, translateDom, detectLanguage } from '../i18n/index.js';
 import { AppController } from './controller.js';
 import { createPlayer, bindPlaybackKeys } from './player.js';
-import { bindViews } from './views.js';
+import { bindViews, bindWork } from './views.js';
 import { exportFigure } from './export.js';
 import { setupCompare } from './compare.js';
 import { setupScores } from './score-section.js';
@@ -136,10 +136,7 @@ function renderSentences() {
 stores.paragraph.subscribe(renderSentences);
 onLanguageChange(renderSentences);
 
-const work = $('#work');
-const renderWork = () => { work.data = { ...stores.work.get(), index: stores.playback.get().index }; };
-stores.work.subscribe(renderWork);
-stores.playback.subscribe(renderWork);
+bindWork(/** @type {import('../components/dom.js').View} */ ($('#work')), stores);
 
 function renderExamples() {
   const src = stores.model.get().info?.src ?? 'en';

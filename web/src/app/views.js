@@ -157,3 +157,15 @@ export function bindViews(root, stores, handlers) {
     for (const [type, fn] of Object.entries(listeners)) root.removeEventListener(type, fn);
   };
 }
+
+/**
+ * The KV-cache work chart (components/work-counter.js): the work store's counts, at the step shown.
+ * @param {View} el
+ * @param {Pick<import('../state/stores.js').Stores, 'work' | 'playback'>} stores
+ * @returns {() => void} unbind
+ */
+export function bindWork(el, stores) {
+  const render = () => { el.data = { ...stores.work.get(), index: stores.playback.get().index }; };
+  const unsubs = [stores.work.subscribe(render), stores.playback.subscribe(render)];
+  return () => { for (const u of unsubs) u(); };
+}

@@ -101,13 +101,14 @@ test('every widget of the tutorial renders', async () => {
     } else if (w.view === 'scores') {
       // one card per score function the catalogue has for the pair, each at the widget's step, its matrix
       // a column per source piece (the same tokenizer) and a row per step of that model's own translation
-      const kinds = manifest.models.filter((m) => m.arch === 'rnn' && m.attention !== 'none' && m.src === entry.src && m.tgt === entry.tgt).map((m) => m.attention);
-      assert.deepEqual(w.scoreCards.map((c) => c.kind).sort(), kinds.sort(), 'scores: a card per score function');
+      const scorers = manifest.models.filter((m) => m.arch === 'rnn' && m.attention !== 'none' && m.src === entry.src && m.tgt === entry.tgt);
+      assert.deepEqual(w.scoreCards.map((c) => c.kind).sort(), scorers.map((m) => m.attention).sort(), 'scores: a card per score function');
       const step = Number(w.stepAttr ?? 1);
       for (const c of w.scoreCards) {
+        const own = JSON.parse(cliTranslate(path.join(ROOT, 'models', scorers.find((m) => m.attention === c.kind).file), w.text, ['--json']));
         assert.match(c.step, new RegExp(`^Step ${step} `), `scores ${c.kind}: the step attribute`);
         assert.equal(c.cols, w.sources, `scores ${c.kind}: a column per source piece`);
-        assert.ok(c.rows > step, `scores ${c.kind}: a row per target token`);
+        assert.equal(c.rows, own.hypotheses[0].steps.length, `scores ${c.kind}: a row per step of its model's own translation`);
       }
     } else if (w.heatRows !== null && !w.selfView) {
       assert.equal(w.heatRows, w.steps, `${w.view}: a row per target token`);

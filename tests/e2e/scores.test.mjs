@@ -68,6 +68,19 @@ test('four score functions side by side, with the engine\'s numbers', async () =
   // the cards' titles fit the demo's outline (h2 section → h3 cards) and nothing else in them is flagged
   const violations = (await axeViolations(page)).filter((v) => /sc-card|score-compare|#scores|data-kind/.test(v.target));
   assert.deepEqual(violations.map((v) => `${v.rule} ${v.target}`), []);
+  // a row clicked in a card shows that step of every card's own translation (the GRUs write different
+  // numbers of tokens than the page's run): the page's playback does not move
+  const lengths = await page.locator('#score-compare .sc-card').evaluateAll((els) => els.map((e) => e.querySelectorAll('tbody th[data-row]').length));
+  const longest = lengths.indexOf(Math.max(...lengths)), last = lengths[longest] - 1;
+  await page.locator('#score-compare .sc-card').nth(longest).locator(`th[data-row="${last}"]`).click();
+  const steps = await page.locator('#score-compare .sc-step').allTextContents();
+  steps.forEach((st, i) => assert.match(st, new RegExp(`^Step ${Math.min(last, lengths[i] - 1) + 1} `), `card ${i}: ${st}`));
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().index), 0, 'the page\'s step stays');
+  // the cards belong to their sentence: translating other text clears them
+  await page.locator('#text').fill('the bread');
+  await page.locator('#translate').click();
+  await waitForRunEnd(page, 2);
+  assert.equal(await page.locator('#score-compare .sc-card').count(), 0, 'no cards of the earlier sentence');
   // a catalogue without one kind names it
   await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ default: 'tiny-additive', models: models.slice(0, 2) }));
   await page.goto(`${srv.url}?text=${encodeURIComponent(text)}`);  // (a reload would keep the step the URL now names)

@@ -144,6 +144,17 @@ test('every widget of the tutorial renders', async () => {
     for (const c of w.scoreCards) models.add(manifest.models.find((m) => m.arch === 'rnn' && m.attention === c.kind && m.src === e.src && m.tgt === e.tgt).id);
   }
   assert.ok(page.workers().length <= models.size, `${page.workers().length} workers for ${models.size} models`);
+  // A row clicked in a score card shows that step of the cards' own translations; the widget's step stays.
+  const before = await page.evaluate(() => document.querySelector('attnseq-attention[view=scores]').stores.playback.get().index);
+  const picked = await page.evaluate(() => {
+    const r = document.querySelector('attnseq-attention[view=scores]').shadowRoot;
+    const ths = r.querySelectorAll('.sc-card')[0].querySelectorAll('tbody th[data-row]');
+    ths[ths.length - 1].click();
+    return ths.length;
+  });
+  await page.waitForFunction((n) => document.querySelector('attnseq-attention[view=scores]').shadowRoot.querySelector('.sc-step')
+    .textContent.startsWith(`Step ${n} `), picked, { timeout: 5000 });
+  assert.equal(await page.evaluate(() => document.querySelector('attnseq-attention[view=scores]').stores.playback.get().index), before);
   await screenshot(page, 'tutorial');
 });
 

@@ -104,7 +104,11 @@ class AttentionWidget extends WidgetElement {
     frame.append(this.figureEl, this.note, h('p', { class: 'w-status', role: 'status', part: 'status' }));
     this.viewName = name;
     this.picker = picker;
-    if (name === 'scores') this.stores.playback.subscribe(() => this.renderScores());
+    if (name === 'scores') {
+      // a row clicked in a card shows that step of the cards' own translations, until the controls move
+      this.stores.playback.subscribe(() => { this.scoreStep = null; this.renderScores(); });
+      this.figureEl.addEventListener('attnseq-score-step', (/** @type {any} */ e) => { this.scoreStep = e.detail.index; this.renderScores(); });
+    }
     if (name === 'work') {
       // The key/value cache's work: only this view has a work store, so only it makes the controller
       // decode the sentence a second time without the cache (app/controller.js #countWork).
@@ -126,6 +130,7 @@ class AttentionWidget extends WidgetElement {
       // the four score functions on this sentence, at the playback's step (the `step` attribute, else 1)
       const my = (this.scoreSeq = (this.scoreSeq ?? 0) + 1);
       this.scoreResults = null;
+      this.scoreStep = null;
       const hl = this.getAttribute('heading-level');
       if (hl != null && this.headingLevel() === null) notes.push(this.t('w.badHeading', { value: hl }));
       this.note.textContent = notes.join(' ');
@@ -176,7 +181,8 @@ class AttentionWidget extends WidgetElement {
 
   /** The score cards at the playback's step: the controls step them, as in the demo. */
   renderScores() {
-    if (this.scoreResults) this.figureEl.data = this.tr(() => ({ ...scoreData(this.scoreResults, Math.max(0, this.stores.playback.get().index)), headingLevel: this.headingLevel() ?? 3 }));
+    const step = this.scoreStep ?? Math.max(0, this.stores.playback.get().index);
+    if (this.scoreResults) this.figureEl.data = this.tr(() => ({ ...scoreData(this.scoreResults, step), headingLevel: this.headingLevel() ?? 3 }));
   }
 
   /** The `heading-level` attribute (2–6), else null: the cards' titles are then h3 (under an article section's h2). */

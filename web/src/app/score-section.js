@@ -51,20 +51,25 @@ export function setupScores(section, controller, stores) {
   const view = /** @type {any} */ (section.querySelector('attnseq-score-compare'));
   const button = /** @type {HTMLButtonElement} */ (section.querySelector('#scores-run'));
   let results = null, seq = 0;
-  const step = () => Math.max(0, stores.playback.get().index);
+  let picked = null;  // a row clicked in a card: a step of the cards' own translations, until playback moves
+  let resultText = '';  // the sentence the cards are (being) computed for
+  const step = () => picked ?? Math.max(0, stores.playback.get().index);
   function render() {
     if (results) view.data = scoreData(results, step());
   }
+  view.addEventListener('attnseq-score-step', (/** @type {any} */ e) => { picked = e.detail.index; render(); });
   button.addEventListener('click', async () => {
     const text = stores.run.get().run?.text;
     if (!text) return;
     const my = ++seq;
+    resultText = text;
     view.data = null;
     section.querySelector('.sc-status')?.remove();
     try {
       const out = await scoreResults(controller, text);
       if (my !== seq) return;
       results = out;
+      picked = null;
       render();
     } catch (e) {
       if (my === seq) {  // as the page's status line: the sentence in the UI language, the engine's message under it
@@ -74,7 +79,15 @@ export function setupScores(section, controller, stores) {
       }
     }
   });
-  stores.playback.subscribe(render);
+  stores.playback.subscribe(() => { picked = null; render(); });
+  // The cards belong to the sentence they were computed for: a translation of other text clears them
+  // (the button computes them again), as a model switch does.
+  stores.run.subscribe(({ run }) => {
+    if (run && resultText && run.text !== resultText) {
+      seq++; resultText = ''; results = null; picked = null; view.data = null;
+      section.querySelector('.sc-status')?.remove();
+    }
+  });
   // As the fixed-context comparison: where the language pair has no such models, no button, and why.
   const hint = h('p', { class: 'hint sc-nopair', hidden: true });
   button.after(hint);
@@ -87,7 +100,7 @@ export function setupScores(section, controller, stores) {
   }
   let modelId = null;
   stores.model.subscribe(({ modelId: id }) => {
-    if (id !== modelId) { modelId = id; seq++; results = null; view.data = null; }  // (a comparison still running is dropped)
+    if (id !== modelId) { modelId = id; seq++; results = null; picked = null; view.data = null; }  // (a comparison still running is dropped)
     offer();
   });
   onLanguageChange(offer);

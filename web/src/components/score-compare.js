@@ -12,7 +12,9 @@
 //   missing: string[]                kinds the catalogue has no model for (named, not hidden)
 //   headingLevel?: number            the cards' title level, 2–6 (default 3: under the section's h2)
 // }
-// events: attnseq-pick {index} when a row (step) of a matrix is activated.
+// events: attnseq-score-step {index} when a row (step) of a matrix is activated: the step of each card's
+// own translation (the cards' models write different numbers of tokens, so it is not a step of the page's
+// run; the matrices' attnseq-pick stops here).
 import { View, define, h, pct, textWidth, fingerTargets } from './dom.js';
 import { pieceLabels, pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
@@ -35,6 +37,16 @@ function rangeLine(sc) {
 }
 
 class ScoreCompare extends View {
+  connectedCallback() {
+    super.connectedCallback();
+    if (this.picks) return;
+    this.picks = (/** @type {CustomEvent} */ e) => {
+      e.stopPropagation();
+      this.dispatchEvent(new CustomEvent('attnseq-score-step', { detail: { index: e.detail.index }, bubbles: true, composed: true }));
+    };
+    this.addEventListener('attnseq-pick', this.picks);
+  }
+
   render(d) {
     this.replaceChildren();
     if (!d || !d.models?.length) {

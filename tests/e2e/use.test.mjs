@@ -297,11 +297,21 @@ test('while the animation plays the URL has no step (a reload replays it); it ke
 test('every strategy translates from the form: Sampling with top-k 0 (its default) is not blocked by an empty field', async () => {
   const { page } = await open('?speed=8', { reducedMotion: 'reduce' });
   await waitForRunEnd(page, 1);
+  await page.waitForTimeout(500);
+  assert.ok(new URL(page.url()).searchParams.get('step'), 'the link names the step shown');
   await page.locator('#decoding summary').click();
   await page.locator('#decoding input[name=strategy][value=sample]').check();
   assert.equal(await page.locator('#decoding input[name=topK]').inputValue(), '0', 'top-k shows its default');
+  // changed options apply at the next Translate: until then the page says so, and the link (which opens
+  // with the form's options) names no step of the greedy run still shown
+  assert.match(await page.locator('#dec-pending').textContent(), /changed options apply when you press Translate/);
+  assert.equal(await page.locator('#dec-pending').isVisible(), true);
+  await page.waitForTimeout(500);
+  const pending = new URL(page.url()).searchParams;
+  assert.deepEqual([pending.get('strategy'), pending.get('step')], ['sample', null], page.url());
   await page.locator('#translate').click();
   await waitForRunEnd(page, 2);
+  assert.equal(await page.locator('#dec-pending').isVisible(), false);
   assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.options?.strategy ?? globalThis.attnseqDemo.stores.options.get().strategy), 'sample');
   for (const strategy of ['beam', 'greedy']) {
     await page.locator(`#decoding input[name=strategy][value=${strategy}]`).check();

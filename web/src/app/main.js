@@ -247,10 +247,26 @@ function currentLink() {
     sentence: held ? held.sentence || undefined : p.sentences.length > 1 ? p.selected : undefined,
     // a step only once the animation rests (a reload mid-animation replays it instead of pausing there),
     // and only for the text it belongs to (new text typed but not yet translated opens at its end)
-    step: held ? held.step : run?.done && !playback.playing && text === translatedText ? playback.index : undefined,
+    // and only for the options it was decoded with (options changed in the form apply at the next
+    // Translate: the link then opens with them, at the end, not at a step of another decode)
+    step: held ? held.step : run?.done && !playback.playing && text === translatedText && sameOptions(run.options, stores.options.get()) ? playback.index : undefined,
     layer: v.layer, head: v.head, encLayer: v.encLayer, encHead: v.encHead, level: v.level,
   }, defaultsOf(controller.optionTable ?? []), { lang: chosenLang, speed: playback.speed !== DEFAULT_SPEED ? playback.speed : undefined });
 }
+/** The form's options are the ones a run was decoded with (a run may have more: an alternative's prefix). */
+function sameOptions(ran, form) {
+  return Object.entries(form).every(([k, v]) => ran[k] === v);
+}
+// Options changed in the form but not yet translated with: say so under the form.
+function renderPending() {
+  const { run } = stores.run.get(), note = $('#dec-pending');
+  const pending = !!run?.done && !sameOptions(run.options, stores.options.get());
+  note.hidden = !pending;
+  note.textContent = pending ? t('dec.pending') : '';
+}
+stores.run.subscribe(renderPending);
+stores.options.subscribe(renderPending);
+onLanguageChange(renderPending);
 let linkTimer = 0;
 function updateLink() {
   if (!linkReady) return;

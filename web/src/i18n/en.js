@@ -112,6 +112,7 @@ export default {
   'app.running': "Translating…",
   'app.footer': "Runs entirely in your browser (WebAssembly). Models trained on Tatoeba sentence pairs (CC BY 2.0 FR).",
   'dec.heading': "Decoding",
+  'dec.pending': "The figures show the last translation: the changed options apply when you press Translate.",
   'dec.strategy': "Strategy",
   'dec.greedy': "Greedy",
   'dec.beam': "Beam search",

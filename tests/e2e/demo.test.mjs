@@ -95,6 +95,11 @@ test('beam search matches the CLI and draws the beam tree', async () => {
   assert.equal(shown, cliTranslate(model.file, SENTENCE, ['--strategy', 'beam', '--beam-size', '4']));
   assert.ok(await page.locator('#fig-beam .beam-node').count() > 0);
   assert.ok(await page.locator('#fig-beam .beam-node.best').count() > 0, 'the returned hypothesis is highlighted');
+  // the KV-cache chart's figures are per hypothesis under beam search, and it says so
+  if (await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.model.arch === 'transformer')) {
+    await page.waitForFunction(() => document.querySelector('#work .w-beam'), null, { timeout: 60_000 });
+    assert.match(await page.locator('#work .w-beam').textContent(), /up to 4 hypotheses at once: these figures are for one of them/);
+  }
   await screenshot(page, 'demo-beam');
   await page.locator('input[name=strategy][value=greedy]').check();
 });

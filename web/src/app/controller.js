@@ -319,7 +319,8 @@ export class AppController {
   async #countWork(tr, run, ctrl) {
     const ids = run.steps.filter((x) => !x.end).map((x) => x.token.id);
     const cached = run.steps.map((x) => x.macs);
-    this.stores.work.set({ cached, uncached: [] });
+    const hypotheses = run.options.strategy === 'beam' ? run.options.beamSize ?? 1 : 1;
+    this.stores.work.set({ cached, uncached: [], hypotheses });
     try {
       const uncached = [];
       const gen = tr.generate(run.text, { strategy: 'greedy', kvCache: false, alternatives: 1, prefix: ids.length ? ids : undefined, signal: ctrl.signal });
@@ -327,7 +328,7 @@ export class AppController {
         uncached.push(s.macs);
         if (uncached.length >= cached.length) break;
       }
-      if (this.abort === ctrl) this.stores.work.set({ cached, uncached });
+      if (this.abort === ctrl) this.stores.work.set({ cached, uncached, hypotheses });
     } catch { /* superseded or failed: the counter stays empty */ }
   }
 

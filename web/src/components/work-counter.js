@@ -1,7 +1,9 @@
 // <attnseq-work-counter>: multiply-adds per decoder step with the key/value cache and without it
 // (the Transformer decoder then recomputes the whole prefix at every step), up to the current step.
 //
-// data: { cached: number[], uncached: number[], index: number }
+// data: { cached: number[], uncached: number[], index: number, hypotheses?: number }
+//   hypotheses: beam search's beam size: the figures are per hypothesis (the engine's step records share a
+//   beam step's work among the hypotheses it ran), said under the chart
 import { View, define, h, s } from './dom.js';
 import { t } from '../i18n/index.js';
 
@@ -36,6 +38,7 @@ class WorkCounter extends View {
     }
     svg.appendChild(s('line', { class: 'grid', x1: 0, x2: W, y1: H - 14, y2: H - 14 }));
     this.appendChild(svg);
+    if ((d.hypotheses ?? 1) > 1) this.appendChild(h('p', { class: 'hint w-beam' }, t('work.perHypothesis', { n: d.hypotheses })));
   }
 }
 

@@ -63,6 +63,7 @@ export default {
   'work.bar': 'step {n}, {series}: {v} MAC (multiply-adds)',
   'work.withCache': 'with the KV cache',
   'work.withoutCache': 'without the cache',
+  'work.perHypothesis': 'Beam search decodes up to {n} hypotheses at once: these figures are for one of them, the translation shown (each step’s work divided among the hypotheses it ran). The whole search did up to {n} times as much.',
   'sm.title': 'Step {n}: how «{token}» looks at the source',
   'sm.token': 'source token',
   'sm.tableLabel': 'Every source token at this step: its score, exp and weight',

@@ -63,6 +63,7 @@ export default {
   'work.bar': '第 {n} 步，{series}：{v} MAC（乘加次数）',
   'work.withCache': '使用 KV 缓存',
   'work.withoutCache': '不使用缓存',
+  'work.perHypothesis': '束搜索一次最多解码 {n} 个假设：这些数字只是其中一个，即显示的译文（每一步的计算量由该步运行的假设平分）。整个搜索最多是它的 {n} 倍。',
   'sm.title': '第 {n} 步：「{token}」如何关注源句',
   'sm.tableLabel': '此步的每个源词元：分数、exp 与权重',
   'sm.token': '源词元',

@@ -49,6 +49,8 @@ export function createRunStore() {
  * @typedef {Object} WorkState
  * @property {number[]} cached     per step, as decoded (kvCache on)
  * @property {number[]} uncached   the same tokens decoded again with kvCache off (fills in afterwards)
+ * @property {number} [hypotheses] beam search: the beam size (cached is each step's work per hypothesis,
+ *                                 uncached that of the returned one; the run did up to this many times it)
  */
 export function createWorkStore() {
   return createStore(/** @type {WorkState} */ ({ cached: [], uncached: [] }));

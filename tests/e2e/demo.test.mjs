@@ -128,6 +128,10 @@ test('clicking an alternative re-decodes: the output starts with that token', as
     if (!/^<.*>$/.test(piece) && piece.replace(/\u2581/g, '').trim()) pick = { i, piece };
   }
   assert.ok(pick, 'an alternative token to click');
+  // each bar is as long as its probability on the 0–100 % track (not scaled to the step's top token)
+  const bars = await page.locator('attnseq-topk ul.topk > li').evaluateAll((els) => els.map((li) => li.querySelector('.bar:not(.drawn) .fill').style.width));
+  const probs = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.steps[0].alternatives.map((a) => a.probability));
+  assert.deepEqual(bars.map(parseFloat).map((x) => x.toFixed(3)), probs.slice(0, bars.length).map((p) => (100 * p).toFixed(3)));
   await buttons.nth(pick.i).click();
   await waitForRunEnd(page, ++runs);
   const word = pick.piece.replace(/\u2581/g, ' ').trim();

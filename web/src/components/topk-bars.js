@@ -36,7 +36,6 @@ class TopkBars extends View {
       return;
     }
     const sampled = d.sampled ? Array.from(d.sampled) : null;
-    const max = Math.max(...d.alternatives.map((a) => a.probability), ...(sampled ?? []), 1e-9);
     const interactive = d.interactive !== false;
     this.appendChild(h('p', { class: 'topk-caption' }, t('topk.caption', {
       n: d.index + 1, context: (d.context ?? []).map(pieceText).join(' '),
@@ -51,10 +50,11 @@ class TopkBars extends View {
     const prev = d.context?.at(-1) ?? '';  // the decoder input's last piece: the word an alternative would continue
     d.alternatives.forEach((a, k) => {
       const chosen = a.id === d.chosen;
-      const bar = h('span', { class: 'bar' }, h('span', { class: 'fill', style: { width: `${(100 * a.probability) / max}%` } }));
+      // the track is 0–100 %: a bar's length is the probability itself (an unsure step has short bars)
+      const bar = h('span', { class: 'bar' }, h('span', { class: 'fill', style: { width: `${100 * a.probability}%` } }));
       const q = sampled?.[k];
       const drawn = q === undefined ? null : q > 0
-        ? h('span', { class: 'bar drawn' }, h('span', { class: 'fill', style: { width: `${(100 * q) / max}%` } }))
+        ? h('span', { class: 'bar drawn' }, h('span', { class: 'fill', style: { width: `${100 * q}%` } }))
         : h('span', { class: 'bar drawn cut' }, t('topk.cut'));
       // spaces between the parts: the visible text reads "J 0.1%", as the accessible name does
       const label = [h('span', { class: 'tok-label' }, labelAfter(prev, a.piece, d.controls ?? [])), ' ', drawn ? h('span', { class: 'bars' }, bar, drawn) : bar, ' ',

@@ -121,7 +121,7 @@ test('every widget of the tutorial renders', async () => {
     // three largest weights as text under the figure; self-attention's boxes are source tokens.
     if (w.targets) assert.equal(w.readout.length, 1, `${w.tag} ${w.view ?? 'lines'}: a readout under the lines`);
     for (const x of w.readout) {
-      assert.match(x.text, /^«[^»]+» attends to «[^»]+» [<\d.]+%, «[^»]+» [<\d.]+%, «[^»]+» [<\d.]+%$/, `${w.tag} ${w.view ?? 'lines'}: ${x.text}`);
+      assert.match(x.text, /^«[^»]+» attends to «[^»]+» [<>\d.]+%, «[^»]+» [<>\d.]+%, «[^»]+» [<>\d.]+%$/, `${w.tag} ${w.view ?? 'lines'}: ${x.text}`);
       assert.ok(x.visible && x.px >= 12, `${w.tag} ${w.view ?? 'lines'}: the readout is shown (${x.px}px)`);
     }
     if (w.targets) assert.ok(w.boxNames.every((n) => (w.selfView ? /^Source token .+: show what it attends to$/ : /^Target token .+: show this step$/).test(n)), w.boxNames.join(' | '));

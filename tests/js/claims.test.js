@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 
 import { Translator } from '../../web/src/index.js';
+import { pct } from '../../web/src/components/format.js';
 import { ROOT } from './helpers.js';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'models/manifest.json'), 'utf8'));
@@ -270,9 +271,9 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
       const rows = steps.map((st) => ({ w: Array.from(st.crossAttention.data), e: Array.from(st.crossScores.data), piece: st.token.piece }));
       const porter = rows.find((r) => r.piece === '▁porter'), wear = src.indexOf('▁wear');
       assert.equal(porter.w.indexOf(Math.max(...porter.w)), wear, `${kind}: “porter” looks most at “wear”`);
-      const pctSaid = text.match(new RegExp(`${name} (\\d+)%`));
+      const pctSaid = text.match(new RegExp(`${name} ([\\d.]+)%`));
       assert.ok(pctSaid, `the text gives the ${name} weight`);
-      assert.equal(Math.round(100 * porter.w[wear]), Number(pctSaid[1]), `${kind}: porter → wear`);
+      assert.equal(pct(porter.w[wear]), `${pctSaid[1]}%`, `${kind}: porter → wear, as the card shows it`);
       per[kind] = rows.map((r) => ({ range: Math.max(...r.e) - Math.min(...r.e), lo: Math.min(...r.e), hi: Math.max(...r.e), top: Math.max(...r.w), piece: r.piece }));
     }
     // "here √256 = 16": the scaled dot product divides by √H, H the GRU's hidden size

@@ -117,12 +117,7 @@ export const fingerTargets = () => !!globalThis.matchMedia?.('(pointer: coarse),
 
 export const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** Formats a probability as a percentage with one decimal under 10 %. */
-export function pct(p) {
-  const v = p * 100;
-  if (v > 0 && v < 0.05) return '<0.1%';
-  return v >= 9.95 ? `${Math.round(v)}%` : `${v.toFixed(1)}%`;
-}
+export { pct } from './format.js';  // (a module of its own: Node tests import it without a DOM)
 
 /** A rough text width in px for layout of token boxes (canvas measure when available). */
 let ctx = null;

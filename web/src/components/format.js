@@ -1,0 +1,12 @@
+// Number formats shared by the views (no DOM: Node tests import it too).
+
+/**
+ * Formats a probability as a percentage: whole numbers from 10 % to 99.5 %, one decimal below and above
+ * (so that 99.53 % beside 0.3 % does not read "100%"), "<0.1%" and ">99.9%" at the ends.
+ */
+export function pct(p) {
+  const v = p * 100;
+  if (v > 0 && v < 0.05) return '<0.1%';
+  if (v < 100 && v >= 99.95) return '>99.9%';
+  return (v >= 9.95 && v < 99.5) || v >= 100 ? `${Math.round(v)}%` : `${v.toFixed(1)}%`;
+}

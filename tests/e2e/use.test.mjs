@@ -238,6 +238,19 @@ test('the Chinese UI names models, compare cards and the BLEU legend in Chinese'
   await screenshot(page, 'use-zh');
 });
 
+test('switching the page to Chinese in place relabels the figures too (head pickers, step label, captions)', async () => {
+  const { page } = await open('', { reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  await page.selectOption('#lang', 'zh');
+  await page.waitForFunction(() => /第 \d+ 步/.test(document.querySelector('[data-view=step-label]').textContent), null, { timeout: 10_000 });
+  const shown = await page.evaluate(() => ({
+    legends: [...document.querySelectorAll('[data-view=cross-heads] legend, [data-view=self-heads] legend')].map((x) => x.textContent),
+    caption: document.querySelector('[data-view=heatmap] caption')?.textContent ?? '',
+  }));
+  assert.ok(shown.legends.length && shown.legends.every((x) => /[\u4e00-\u9fff]/.test(x)), JSON.stringify(shown.legends));
+  assert.match(shown.caption, /生成 .* 时的注意力/);
+});
+
 test('the lines figure can jump forward to a later token', async () => {
   const { page } = await open('', { reducedMotion: 'reduce' });
   await waitForRunEnd(page, 1);

@@ -6,7 +6,7 @@
 //   data-view: loop | playback | topk | lines | heatmap | cross-heads | self-heads | self-lines |
 //              self-heatmap | beam | output | softmax | context | step-label
 import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences, pieceGroups, groupLabels, pieceLabels, aggregate, stepLabel } from '../state/contract.js';
-import { t, getLanguage, withLanguage } from '../i18n/index.js';
+import { t, getLanguage, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { modelLabel } from './model-names.js';
 
 /** @typedef {import('../components/dom.js').View} View */
@@ -133,7 +133,8 @@ export function bindViews(root, stores, handlers) {
     };
   }
 
-  const unsubs = [stores.run.subscribe(render), stores.playback.subscribe(render), stores.view.subscribe(render)];
+  // (a language switch redraws too: the data holds labels and captions in the page's language)
+  const unsubs = [stores.run.subscribe(render), stores.playback.subscribe(render), stores.view.subscribe(render), onLanguageChange(render)];
   if (stores.paragraph) unsubs.push(stores.paragraph.subscribe(render));
 
   const listeners = {

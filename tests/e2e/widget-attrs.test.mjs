@@ -29,6 +29,7 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
 <attnseq-attention id="scores" view="scores" text="${TEXT}" controls heading-level="4"></attnseq-attention>
 <attnseq-attention id="workrnn" view="work" model="gru-attn" text="${TEXT}"></attnseq-attention>
 <attnseq-attention id="scoresbad" view="scores" text="${TEXT}" heading-level="9"></attnseq-attention>
+<attnseq-attention id="softmax" view="softmax" text="${TEXT}" controls></attnseq-attention>
 </main></body></html>`);
   srv = await serve();
   browser = await launch({ reducedMotion: 'reduce' });
@@ -94,6 +95,12 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
   // the KV-cache view of an RNN: says why it has nothing to show, no empty chart
   assert.match(await note('workrnn'), /key\/value cache belongs to a Transformer decoder; .* is an RNN/);
   assert.equal(await page.evaluate(() => document.getElementById('workrnn').shadowRoot.querySelector('attnseq-work-counter').hidden), true);
+  // the softmax view of a Transformer with no layer/head: it names the head shown and, with no picker in a
+  // widget, the attributes that choose another
+  if (model.arch === 'transformer') {
+    assert.match(await page.evaluate(() => document.getElementById('softmax').shadowRoot.querySelector('attnseq-softmax-step').textContent),
+      new RegExp(`layer ${model.decLayers}, head 1 of ${model.heads} \\(every head has its own scores: the widget's layer and head attributes choose another\\)`));
+  }
   // every table (the cards' top-3 tables and heatmaps) has an accessible name
   assert.deepEqual(await unnamedTablesAndFigures(page), []);
   await screenshot(page, 'widget-attrs');

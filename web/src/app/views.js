@@ -130,6 +130,7 @@ export function bindViews(root, stores, handlers) {
       context: st.context.data.subarray(layer * C + head * dh, layer * C + (head + 1) * dh),
       values: values ? { data: values.data, cols: values.cols, from: head * dh, to: (head + 1) * dh } : null,
       picked: v.layer !== 'alignment' && v.head !== 'mean',
+      pickable: all('cross-heads').length > 0,
     };
   }
 

@@ -9,6 +9,7 @@
 //   kind: 'additive'|'dot'|'general'|'scaled_dot'|'multihead'
 //   layer, head, layers, heads: number      the head shown (RNN: 0, 0, 1, 1)
 //   picked: boolean                         the user chose the head (else the last layer's first)
+//   pickable: boolean                       a layer/head picker is on the page (else a widget's attributes choose)
 //   index: number, target: string           the step and the token it produced
 //   targetLabel?: string                    that token as the figures label it ("·ai" continues a word)
 //   source: string[][]                      the source pieces of each row's group
@@ -58,7 +59,7 @@ class SoftmaxStep extends View {
     const exps = scores.map((e) => Math.exp(e - max)), z = exps.reduce((a, b) => a + b, 0);
     this.appendChild(h('p', { class: 'sm-title' }, t('sm.title', { n: d.index + 1, token: d.targetLabel ?? pieceText(d.target) })));
     const where = d.kind === 'multihead'
-      ? t(d.picked ? 'sm.head' : 'sm.headDefault', { layer: d.layer + 1, head: d.head + 1, heads: d.heads })
+      ? t(d.picked ? 'sm.head' : d.pickable ? 'sm.headDefault' : 'sm.headDefaultAttrs', { layer: d.layer + 1, head: d.head + 1, heads: d.heads })
       : t(KINDS[d.kind] ?? 'sm.kindAdditive');
     this.appendChild(h('p', { class: 'sm-formula' }, h('code', {}, FORMULAS[d.kind] ?? ''), ' ', h('span', { class: 'hint' }, where)));
     const table = h('table', { class: 'sm-table', 'aria-label': t('sm.tableLabel') },

@@ -72,6 +72,7 @@ export default {
   'sm.formula': 'α_j = exp(e_j) / Σ_k exp(e_k)\nc = Σ_j α_j · h_j',
   'sm.contextHead': "This head's part of the context, Σ_j α_j · v_j: each source token's value vector v_j, scaled by its weight, summed (blue positive, orange negative):",
   'sm.none': "This model has no attention: there are no scores and no weights; every step reads the same fixed context vector.",
+  'sm.headDefaultAttrs': "layer {layer}, head {head} of {heads} (every head has its own scores: the widget's layer and head attributes choose another)",
   'sm.head': "layer {layer}, head {head} of {heads}: the scores of this head, before its softmax",
   'sm.headDefault': "layer {layer}, head {head} of {heads} (every head has its own scores: pick a layer and a head above)",
   'sm.kindAdditive': "additive (Bahdanau) score: a small network compares the decoder state s with each encoder state h_j",

@@ -72,6 +72,7 @@ export default {
   'sm.formula': 'α_j = exp(e_j) / Σ_k exp(e_k)\nc = Σ_j α_j · h_j',
   'sm.contextHead': "这个注意力头的上下文部分 Σ_j α_j · v_j：每个源词元的值向量 v_j 乘以它的权重后相加（蓝色为正，橙色为负）：",
   'sm.none': "这个模型没有注意力：没有得分也没有权重，每一步读取的都是同一个固定的上下文向量。",
+  'sm.headDefaultAttrs': "第 {layer} 层，第 {head} 个头（共 {heads} 个）（每个头都有自己的得分：组件的 layer 和 head 属性可选择其他头）",
   'sm.head': "第 {layer} 层，第 {head} 个头（共 {heads} 个）：这个头在 softmax 之前的得分",
   'sm.headDefault': "第 {layer} 层，第 {head} 个头（共 {heads} 个）（每个头都有自己的得分：请在上方选择层和头）",
   'sm.kindAdditive': "加性（Bahdanau）得分：用一个小网络比较解码器状态 s 和每个编码器状态 h_j",

@@ -141,6 +141,13 @@ class AttentionLines extends View {
     const vertical = Number(horizontal.getAttribute('width')) > avail && avail < 640;
     this.#vertical = vertical;
     const svg = vertical ? linesSVG(d, { vertical: true }) : horizontal;
+    // A row at most 15 % wider than its box is drawn to fit (text at 87 % or more) rather than opening
+    // scrolled to its current token with the sentence's start cut off; not where fingers pick the boxes.
+    const W = Number(svg.getAttribute('width')), H = Number(svg.getAttribute('height'));
+    if (!vertical && W > avail && W <= avail * 1.15 && !fingerTargets()) {
+      svg.setAttribute('width', String(Math.floor(avail)));
+      svg.setAttribute('height', String(Math.round((H * Math.floor(avail)) / W)));
+    }
     // Interactive: the figure is a labelled group of buttons (an image may not hold controls).
     svg.setAttribute('role', 'group');
     svg.querySelectorAll('.fig-tgt').forEach((g) => {

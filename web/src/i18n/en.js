@@ -135,7 +135,7 @@ export default {
   'attn.heatmapCaption': "Heatmap: one row per target token, one column per source token.",
   'attn.softmaxHeading': "Score → softmax → weighted sum, at this step",
   'attn.selfHeading': "Encoder self-attention",
-  'attn.selfHint': "What each source token looks at while the encoder reads the sentence. Select a token on the lower row; try “it” in “The cat drank the milk because it was hungry” and “…because it was sweet” (with Chinese → English: “它” in “猫喝了牛奶，因为它饿了。”).",
+  'attn.selfHint': "What each source token looks at while the encoder reads the sentence. Select a token on the lower row (the right-hand column on a narrow screen); try “it” in “The cat drank the milk because it was hungry” and “…because it was sweet” (with Chinese → English: “它” in “猫喝了牛奶，因为它饿了。”).",
   'attn.selfMatrix': "Self-attention matrix",
   'beam.heading': "Beam search: hypotheses kept and pruned",
   'cmp.heading': "Compare: a fixed context vector vs attention",

@@ -143,7 +143,7 @@ export default {
   'attn.heatmapCaption': "热力图：每行一个目标词元，每列一个源词元。",
   'attn.softmaxHeading': "得分 → softmax → 加权和（当前这一步）",
   'attn.selfHeading': "编码器自注意力",
-  'attn.selfHint': "编码器读句子时每个源词元关注什么。在下面一行选择一个词元；试试 “The cat drank the milk because it was hungry” 与 “…because it was sweet” 中的 “it”（中文 → 英语模型：“猫喝了牛奶，因为它饿了。”中的“它”）。",
+  'attn.selfHint': "编码器读句子时每个源词元关注什么。在下面一行（窄屏上为右侧一列）选择一个词元；试试 “The cat drank the milk because it was hungry” 与 “…because it was sweet” 中的 “it”（中文 → 英语模型：“猫喝了牛奶，因为它饿了。”中的“它”）。",
   'attn.selfMatrix': "自注意力矩阵",
   'beam.heading': "束搜索：保留与剪除的假设",
   'cmp.heading': "对比：固定上下文向量与注意力",

@@ -129,6 +129,8 @@ test('a wrong catalogue URL is said in the widget, not a blank box', async () =>
   assert.match(r.error ?? '', /could not be loaded/);
   assert.match(r.error ?? '', /nowhere\/manifest\.json.*HTTP 404/);
   assert.ok(await page.locator('attnseq-translate').evaluate((w) => w.shadowRoot.querySelector('.w-status').checkVisibility()));
+  const exportShown = () => page.locator('attnseq-translate').evaluate((w) => w.shadowRoot.querySelector('.export').checkVisibility());
+  assert.equal(await exportShown(), false, 'no SVG/PNG buttons without a figure');
   await screenshot(page, 'cross-origin-wrong-models');
   // Set right, the same widget loads the catalogue and translates.
   await page.locator('attnseq-translate').evaluate((w, u) => w.setAttribute('models', u), `${b}/models/manifest.json`);
@@ -136,6 +138,7 @@ test('a wrong catalogue URL is said in the widget, not a blank box', async () =>
   const ok = await widgetResult(page);
   assert.equal(ok.error, null);
   assert.equal(ok.output, cliTranslate(path.join(ROOT, 'models', def.file), TEXT));
+  assert.equal(await exportShown(), true, 'the buttons under the figure');
   await page.close();
 });
 

@@ -23,9 +23,12 @@ const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 const TRANSLATE_VIEWS = ['lines', 'heatmap', 'none'];
 
 /** SVG and PNG buttons under a figure (the view's figure(): a standalone drawing of what it shows). */
-function exportBar(figureEl, name) {
+function exportBar(figureEl, name, runStore) {
   const exp = (format) => h('button', { type: 'button', class: 'w-export', onclick: () => exportFigure(figureEl, `attnseq-${name}`, format) }, format.toUpperCase());
-  return h('p', { class: 'export' }, exp('svg'), exp('png'));
+  const bar = h('p', { class: 'export', hidden: true }, exp('svg'), exp('png'));
+  // only under a figure: none before the first translation (or when the model could not be loaded)
+  runStore.subscribe(({ run }) => { bar.hidden = !run || figureEl.hidden; });
+  return bar;
 }
 
 /** A sentence box, the translation and an attention figure (view: lines | heatmap | none). */
@@ -48,7 +51,7 @@ class TranslateWidget extends WidgetElement {
     frame.append(form, h('output', { class: 'translation', 'data-view': 'output', part: 'translation' }), h('p', { class: 'w-status', role: 'status', part: 'status' }));
     if (v === 'lines' || v === 'heatmap') {
       this.figureEl = view(v === 'lines' ? 'attnseq-attention-lines' : 'attnseq-heatmap', v, { part: 'figure' });
-      frame.append(this.figureEl, exportBar(this.figureEl, v));
+      frame.append(this.figureEl, exportBar(this.figureEl, v, this.stores.run));
     }
     frame.append(this.note);
     this.relabel();
@@ -115,7 +118,7 @@ class AttentionWidget extends WidgetElement {
       this.stores.work = createWorkStore();
       bindWork(this.figureEl, { work: this.stores.work, playback: this.stores.playback });
     }
-    if (!NO_EXPORT.has(name)) frame.append(this.exportBar = exportBar(this.figureEl, name));
+    if (!NO_EXPORT.has(name)) frame.append(this.exportBar = exportBar(this.figureEl, name, this.stores.run));
     const layer = this.getAttribute('layer'), head = this.getAttribute('head');
     const num = (x, dflt) => (x == null ? dflt : x === 'mean' || x === 'alignment' ? x : Math.max(0, Number(x) - 1));
     // an out-of-range or unreadable number is reported and replaced once the model is known (afterRun)

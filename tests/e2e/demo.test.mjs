@@ -165,6 +165,11 @@ test('the top-k bars, the step label, the softmax title and the loop mark a piec
     assert.match(await page.locator('attnseq-softmax-step .sm-title').textContent(), new RegExp(`«${chosen.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}»`), `step ${i + 1}: softmax title`);
     assert.equal(await page.locator(`attnseq-decoder-loop .loop-row[data-step="${i}"] .loop-out .tok`).textContent(), chosen, `step ${i + 1}: loop`);
   }
+  // each row's output chip reads as the next row's last input chip (the token fed back in)
+  const loop = await page.locator('attnseq-decoder-loop .loop-row').evaluateAll((rows) => rows.map((r) => ({
+    out: r.querySelector('.loop-out .tok').textContent, last: r.querySelector('.loop-in .tok:last-child').textContent })));
+  assert.equal(loop.length, total);
+  for (let k = 1; k < loop.length; k++) assert.equal(loop[k].last, loop[k - 1].out, `row ${k + 1}: its input`);
   // "J'ai mangé une pomme.": "ai" continues "J'" (·ai)
   assert.ok(seen.includes('\u00B7ai'), `a continuation among ${seen.join(' ')}`);
 });

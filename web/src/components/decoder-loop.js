@@ -11,7 +11,7 @@
 // }
 // events: attnseq-seek {index} when a row is activated.
 import { View, define, h, pct, reducedMotion, beforePaint } from './dom.js';
-import { pieceText, labelAfter, startsWord } from '../state/contract.js';
+import { pieceText, labelAfter, pieceLabels, startsWord } from '../state/contract.js';
 import { t, getLanguage } from '../i18n/index.js';
 
 /** A token chip; `control`: the model's <s> or </s>; `label`: its text (default: the piece's). */
@@ -89,14 +89,15 @@ class DecoderLoop extends View {
   #row(steps, i) {
     const step = steps[i];
     const input = [this.#bos, ...steps.slice(0, i).map((x) => x.piece)];
+    const labels = pieceLabels(input, [this.#bos]);  // a piece that continues a word marked "·", as in the row that wrote it
     return h('li', {
       class: 'loop-row', 'data-step': i, tabindex: -1,
       'aria-label': t('loop.row', {
-        n: i + 1, input: input.map(pieceText).join(' '), token: pieceText(step.piece), p: pct(step.probability),
+        n: i + 1, input: labels.join(' '), token: pieceText(step.piece), p: pct(step.probability),
       }),
     },
     h('span', { class: 'loop-n' }, String(i + 1)),
-    h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 && i > 0 ? 'new' : '', k === 0))),
+    h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 && i > 0 ? 'new' : '', k === 0, labels[k]))),
     h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'),
     // the written token marked "·" when it continues the input's last word, as the figures mark it
     h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`, step.end,

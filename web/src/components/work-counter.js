@@ -24,19 +24,26 @@ class WorkCounter extends View {
       h('div', { class: 'w-cached' }, h('dt', {}, t('work.cached')), h('dd', {}, n < 0 ? '–' : `${fmtMacs(d.cached[n] ?? 0)} MAC`), h('dd', { class: 'tot' }, t('work.total', { v: fmtMacs(totC) }))),
       h('div', { class: 'w-uncached' }, h('dt', {}, t('work.uncached')), h('dd', {}, n < 0 || d.uncached[n] == null ? '–' : `${fmtMacs(d.uncached[n])} MAC`), h('dd', { class: 'tot' }, t('work.total', { v: fmtMacs(totU) }))),
       h('div', { class: 'w-ratio' }, h('dt', {}, t('work.ratio')), h('dd', {}, totC > 0 ? `${(totU / totC).toFixed(2)}×` : '–'))));
-    const W = 520, H = 120, max = Math.max(...d.uncached, ...d.cached, 1), steps = d.cached.length;
-    const bw = Math.min(24, (W - 20) / steps / 2);
-    const svg = s('svg', { class: 'fig fig-work', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('work.chart') });
+    // Bars at most 24 px wide: a short sentence's chart is as wide as its bars (no empty right part);
+    // the steps are numbered under their pair of bars (every 2nd above 12 steps, every 5th above 25).
+    const max = Math.max(...d.uncached, ...d.cached, 1), steps = d.cached.length;
+    const bw = Math.min(24, 500 / steps / 2), W = Math.ceil(20 + steps * bw * 2), H = 134, base = H - 20;
+    const every = steps > 25 ? 5 : steps > 12 ? 2 : 1;
+    const svg = s('svg', { class: 'fig fig-work', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('work.chart'),
+      style: { maxWidth: `${W}px` } });
     for (let i = 0; i < steps; i++) {
       const x = 10 + i * bw * 2, on = i <= n;
       const bar = (v, k) => s('rect', {
         class: `bar ${k}${on ? '' : ' future'}`, x: x + (k === 'uncached' ? bw : 0), width: bw - 1,
-        y: H - 14 - (H - 24) * (v / max), height: (H - 24) * (v / max),
+        y: base - (base - 10) * (v / max), height: (base - 10) * (v / max),
       }, s('title', {}, t('work.bar', { n: i + 1, series: t(k === 'cached' ? 'work.withCache' : 'work.withoutCache'), v: fmtMacs(v) })));
       svg.appendChild(bar(d.cached[i], 'cached'));
       if (d.uncached[i] != null) svg.appendChild(bar(d.uncached[i], 'uncached'));
+      if ((i + 1) % every === 0 || i === 0) {
+        svg.appendChild(s('text', { class: `w-stepn${on ? '' : ' future'}`, x: x + bw, y: base + 14, 'text-anchor': 'middle', 'aria-hidden': 'true' }, String(i + 1)));
+      }
     }
-    svg.appendChild(s('line', { class: 'grid', x1: 0, x2: W, y1: H - 14, y2: H - 14 }));
+    svg.appendChild(s('line', { class: 'grid', x1: 0, x2: W, y1: base, y2: base }));
     this.appendChild(svg);
     if ((d.hypotheses ?? 1) > 1) this.appendChild(h('p', { class: 'hint w-beam' }, t('work.perHypothesis', { n: d.hypotheses })));
   }

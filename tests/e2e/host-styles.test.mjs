@@ -34,7 +34,8 @@ test('the host page styles stop at the widget; custom properties and parts theme
   await writeFile(path.join(dir, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>host</title><link rel="stylesheet" href="host.css"><script type="module" src="../../src/widgets.js"></script></head>
 <body><main><attnseq-translate id="plain" text="You should wear shoes."></attnseq-translate>
-<attnseq-translate id="themed" class="themed" text="You should wear shoes."></attnseq-translate></main></body></html>`);
+<attnseq-translate id="themed" class="themed" text="You should wear shoes."></attnseq-translate>
+<attnseq-translate id="themedheat" class="themed" view="heatmap" text="You should wear shoes."></attnseq-translate></main></body></html>`);
   srv = await serve();
   browser = await launch();
   const { page } = browser;
@@ -63,6 +64,9 @@ test('the host page styles stop at the widget; custom properties and parts theme
   assert.match(themed.font, /Georgia/);
   assert.equal(themed.bg, 'rgb(255, 251, 230)');
   assert.equal((await styleOf('themed', '.translation')).weight, '700');
+  // the heatmap's sticky row labels and corner take the frame's background (not a white box on it)
+  assert.equal((await styleOf('themedheat', 'table.heatmap td.corner')).bg, 'rgb(255, 251, 230)');
+  assert.equal((await styleOf('themedheat', 'table.heatmap tbody th')).bg, 'rgb(255, 251, 230)');
   const accent = await page.evaluate(() => getComputedStyle(document.getElementById('themed').shadowRoot.querySelector('.widget')).getPropertyValue('--accent').trim());
   assert.equal(accent, '#0a7f3f');
   await screenshot(page, 'host-styles');

@@ -47,7 +47,7 @@ const INDEX = `<!doctype html>
   <link rel="icon" href="data:,">
 </head>
 <body>
-  <p><a href="web/">attnseq: the demo</a> · <a href="web/examples/tutorial.html">the tutorial</a></p>
+  <p><a href="web/">attnseq: the demo</a> · <a href="web/examples/tutorial.html">the tutorial</a> (<a href="web/examples/tutorial.zh.html" lang="zh-Hans">中文</a>)</p>
 </body>
 </html>
 `;

@@ -215,3 +215,25 @@ test('the translate widget\'s figure exports as SVG too, with the translation\'s
   assert.ok(words.length >= 2, tokens.join(' '));
   for (const word of words) assert.ok(labels.includes(word), `«${word}» is a label of the SVG: ${labels.join(' | ')}`);
 });
+
+test('the Chinese tutorial: every widget renders, in Chinese', async () => {
+  const zh = await browser.context.newPage();
+  await zh.setViewportSize({ width: 390, height: 844 });
+  try {
+    await zh.goto(`${srv.url}examples/tutorial.zh.html`);
+    const html = await readFile(path.join(ROOT, 'web/examples/tutorial.zh.html'), 'utf8');
+    const expected = (html.match(/<attnseq-(translate|generation|attention)\b/g) ?? []).length;
+    assert.equal(await zh.locator(WIDGETS).count(), expected);
+    await zh.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((w) => Number(w.dataset.ready ?? 0) >= 1), WIDGETS, { timeout: 180_000, polling: 250 });
+    const shown = await zh.evaluate((sel) => [...document.querySelectorAll(sel)].map((w) => ({
+      lang: w.shadowRoot.querySelector('.widget').dataset.lang ?? document.documentElement.lang,
+      error: w.shadowRoot.querySelector('.w-status.error')?.textContent ?? null,
+      step: w.shadowRoot.querySelector('[data-view=step-label]')?.textContent ?? null,
+    })), WIDGETS);
+    assert.deepEqual(shown.filter((w) => w.error), []);
+    assert.ok(shown.some((w) => w.step) && shown.every((w) => w.step === null || /^第 \d+ 步/.test(w.step)), JSON.stringify(shown.map((w) => w.step)));
+    await zh.screenshot({ path: path.join(ARTIFACTS, 'tutorial-zh-390.png') });
+  } finally {
+    await zh.close();
+  }
+});

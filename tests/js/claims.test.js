@@ -312,3 +312,32 @@ describe('the tutorial\'s statements are true of the shipped models', () => {
     }
   });
 });
+
+// The Chinese tutorial (tutorial.zh.html) says the same as the English one: the same statements, each
+// with the same numbers (units read: million, thousand, 万) and the same quoted tokens and outputs, so
+// the checks above hold for it; and the same widgets, so its figures are the ones the numbers are about.
+describe('the Chinese tutorial states what the English one does', () => {
+  const zh = readFileSync(path.join(ROOT, 'web/examples/tutorial.zh.html'), 'utf8');
+  const claims = (page) => Object.fromEntries([...page.matchAll(/data-claim="([^"]+)">([\s\S]*?)<\/span>/g)].map((m) => [m[1], m[2].replace(/\s+/g, ' ')]));
+  const numbers = (s) => [...s.matchAll(/(\d[\d,]*(?:\.\d+)?)\s*(million|thousand|万)?/g)]
+    .map(([, n, unit]) => Math.round(Number(n.replace(/,/g, '')) * ({ million: 1e6, thousand: 1e3, 万: 1e4 }[unit] ?? 1) * 1000) / 1000)
+    .sort((a, b) => a - b);
+  const quoted = (s) => [...s.matchAll(/“([^”]+)”/g)].map((m) => m[1]).sort();
+  const widgets = (page) => [...page.matchAll(/<attnseq-[a-z]+\b[^>]*>/g)].map((m) => m[0]);
+
+  test('the same statements, numbers and quoted tokens', () => {
+    const a = claims(html), b = claims(zh);
+    assert.deepEqual(Object.keys(b), Object.keys(a));
+    for (const k of Object.keys(a)) {
+      assert.deepEqual(numbers(b[k]), numbers(a[k]), `${k}: numbers`);
+      assert.deepEqual(quoted(b[k]), quoted(a[k]), `${k}: quoted tokens`);
+    }
+  });
+
+  test('the same widgets, in the same order; the page is Chinese and links to the English one', () => {
+    assert.deepEqual(widgets(zh), widgets(html));
+    assert.match(zh, /<html lang="zh-Hans">/);
+    assert.match(zh, /href="tutorial\.html"/);
+    assert.match(html, /href="tutorial\.zh\.html"/);
+  });
+});

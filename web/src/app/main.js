@@ -51,7 +51,14 @@ langSel.value = getLanguage();
 // the page's language goes into the URL when the link asked for one or the user picked one here
 let chosenLang = params.get('lang') ?? undefined;
 langSel.addEventListener('change', () => { chosenLang = langSel.value; setLanguage(langSel.value); updateLink(); });
-const relabel = () => { translateDom(document); document.title = t('app.title'); renderModelPicker(); renderStatus(); };
+const relabel = () => {
+  translateDom(document);
+  document.title = t('app.title');
+  // the tutorial in the page's language (web/examples/tutorial.zh.html: the same widgets and statements)
+  /** @type {HTMLAnchorElement} */ ($('#tutorial-link')).href = getLanguage() === 'zh' ? 'examples/tutorial.zh.html' : 'examples/tutorial.html';
+  renderModelPicker();
+  renderStatus();
+};
 onLanguageChange(relabel);
 
 // Views

@@ -42,6 +42,7 @@ test('four score functions side by side, with the engine\'s numbers', async () =
     kind: e.dataset.kind, formula: e.querySelector('.sc-formula').textContent,
     top: [...e.querySelectorAll('.sc-top tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
     range: e.querySelector('.sc-range')?.textContent,
+    cells: [...e.querySelectorAll('table.heatmap tbody tr:first-child td.cell')].map((td) => td.textContent),
   })));
   assert.deepEqual(cards.map((c) => c.kind), KINDS);
   for (const c of cards) {
@@ -60,6 +61,8 @@ test('four score functions side by side, with the engine\'s numbers', async () =
     const w = Array.from(s.crossAttention.data), e = Array.from(s.crossScores.data);
     const order = [...w.keys()].sort((a, b) => w[b] - w[a]).slice(0, 3);
     assert.deepEqual(c.top, order.map((j) => [src[j], `e = ${e[j].toFixed(2)}`, `α = ${pct(w[j])}`]), c.kind);
+    // the matrix's cells of that step read as the weights do (pct's rule, without the %), empty under 9.5 %
+    assert.deepEqual(c.cells, w.map((x) => (x >= 0.095 ? pct(x).replace('%', '') : '')), `${c.kind}: cells`);
     const lo = Math.min(...e), hi = Math.max(...e);
     assert.equal(c.range, `Its scores run from ${lo.toFixed(2)} to ${hi.toFixed(2)}: a range of ${(Number(hi.toFixed(2)) - Number(lo.toFixed(2))).toFixed(2)}.`, c.kind);
   }

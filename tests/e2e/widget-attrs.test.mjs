@@ -30,12 +30,13 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
 <attnseq-attention id="workrnn" view="work" model="gru-attn" text="${TEXT}"></attnseq-attention>
 <attnseq-attention id="scoresbad" view="scores" text="${TEXT}" heading-level="9"></attnseq-attention>
 <attnseq-attention id="softmax" view="softmax" text="${TEXT}" controls></attnseq-attention>
+<attnseq-translate id="long" text="${'I ate an apple. '.repeat(120)}"></attnseq-translate>
 </main></body></html>`);
   srv = await serve();
   browser = await launch({ reducedMotion: 'reduce' });
   const { page } = browser;
   await page.goto(new URL(`examples/${path.basename(dir)}/index.html`, srv.url).href);
-  await page.waitForFunction(() => [...document.querySelectorAll('attnseq-attention, attnseq-translate')].every((e) => e.dataset.ready), null, { timeout: 120_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('attnseq-attention, attnseq-translate:not(#long)')].every((e) => e.dataset.ready), null, { timeout: 120_000 });
   const note = (id) => page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('.w-note').textContent, id);
   const viewState = (id) => page.evaluate((id) => document.getElementById(id).stores.view.get(), id);
   const model = await page.evaluate(() => document.getElementById('range').stores.run.get().run.model);
@@ -101,6 +102,11 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
     assert.match(await page.evaluate(() => document.getElementById('softmax').shadowRoot.querySelector('attnseq-softmax-step').textContent),
       new RegExp(`layer ${model.decLayers}, head 1 of ${model.heads} \\(every head has its own scores: the widget's layer and head attributes choose another\\)`));
   }
+  // a text the engine refuses (too long): the reason, and no SVG/PNG buttons under the empty figure
+  await page.waitForFunction(() => document.getElementById('long').shadowRoot.querySelector('.w-status.error'), null, { timeout: 60_000 });
+  assert.match(await page.evaluate(() => document.getElementById('long').shadowRoot.querySelector('.w-status').textContent), /too long/);
+  assert.equal(await page.evaluate(() => document.getElementById('long').shadowRoot.querySelector('.export').checkVisibility()), false);
+  assert.equal(await page.evaluate(() => document.getElementById('ok').shadowRoot.querySelector('.export').checkVisibility()), true);
   // every table (the cards' top-3 tables and heatmaps) has an accessible name
   assert.deepEqual(await unnamedTablesAndFigures(page), []);
   await screenshot(page, 'widget-attrs');

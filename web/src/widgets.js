@@ -26,9 +26,14 @@ const TRANSLATE_VIEWS = ['lines', 'heatmap', 'none'];
 function exportBar(figureEl, name, runStore) {
   const exp = (format) => h('button', { type: 'button', class: 'w-export', onclick: () => exportFigure(figureEl, `attnseq-${name}`, format) }, format.toUpperCase());
   const bar = h('p', { class: 'export', hidden: true }, exp('svg'), exp('png'));
-  // only under a figure: none before the first translation (or when the model could not be loaded)
-  runStore.subscribe(({ run }) => { bar.hidden = !run || figureEl.hidden; });
-  return bar;
+  // only under a figure that shows something: none before the first step, none when the model could not
+  // be loaded or the text was refused, none when the view says it has nothing for this model (hidden)
+  const update = () => {
+    const { run } = runStore.get();
+    bar.hidden = figureEl.hidden || !(run?.sourceTokens.length && run.steps.length);
+  };
+  runStore.subscribe(update);
+  return Object.assign(bar, { update });
 }
 
 /** A sentence box, the translation and an attention figure (view: lines | heatmap | none). */
@@ -150,7 +155,7 @@ class AttentionWidget extends WidgetElement {
     const blocked = self && !run.encoderAttention ? this.t('w.noSelfAttention', { model: this.tr(() => modelLabel(run.model)) })
       : this.viewName === 'work' && run.model.arch !== 'transformer' ? this.t('w.noCache', { model: this.tr(() => modelLabel(run.model)) }) : '';
     this.figureEl.hidden = !!blocked;
-    if (this.exportBar) this.exportBar.hidden = this.figureEl.hidden;
+    this.exportBar?.update();
     if (!blocked && this.picker) notes.push(...this.checkLayerHead(run.model, self));
     const q = this.getAttribute('query');
     const fallback = defaultQuery(run.sourceTokens);

@@ -12,3 +12,6 @@ export function pct(p) {
   if (v >= 99.9999) return '100%';
   return (v >= 9.95 && v < 99.5) || v >= 100 ? `${Math.round(v)}%` : `${v.toFixed(1)}%`;
 }
+
+/** The number of pct() without its % sign: a heatmap cell's text (so that a cell reads as its readout). */
+export const pctNumber = (p) => pct(p).replace('%', '');

@@ -12,6 +12,7 @@
 // events: attnseq-pick {index} when a row header is activated.
 import { View, define, h, s, pct, scrollBox, activeElementOf } from './dom.js';
 import { pieceText } from '../state/contract.js';
+import { pctNumber } from './format.js';
 import { t } from '../i18n/index.js';
 
 // Chinese and Japanese labels stand upright in the vertical column headers (Latin ones are turned).
@@ -72,7 +73,7 @@ class Heatmap extends View {
           class: 'cell', 'data-cell': '', 'data-r': i, 'data-c': j, tabindex: on ? 0 : -1,
           'aria-label': t('heatmap.cell', { row: label, col: cols[j], value: pct(w) }),
           style: { backgroundColor: heatColor(w), color: textOn(w) },
-        }, w >= 0.095 ? String(Math.round(w * 100)) : ''));
+        }, w >= 0.095 ? pctNumber(w) : ''));
       }
       body.appendChild(tr);
     });

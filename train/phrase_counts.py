@@ -5,7 +5,8 @@
     /usr/bin/python3 train/phrase_counts.py --data work/data/en-fr --side tgt "la banane" --show 3
 
 Counts the training pairs whose source (--side src) or target (--side tgt) text, decoded from the
-prepared ids with the data's own SentencePiece models and lowercased, contains each phrase. This is
+prepared ids with the data's own SentencePiece models and lowercased, contains each phrase as whole
+words ("how are you" does not count "How are your parents?"; a phrase's Chinese ends match anywhere). This is
 what a model trained on the directory saw: docs/training.md uses it to say why check sentences come
 out wrong (a construction the training split holds a handful of times, or never).
 """
@@ -13,6 +14,7 @@ import argparse
 import json
 import os
 import pickle
+import re
 import sys
 
 import sentencepiece as spm
@@ -24,6 +26,15 @@ def texts(data, side):
     ids = pickle.load(open(os.path.join(data, "train.pkl"), "rb"))[side]
     reserved = 4  # <pad> <unk> <s> </s> (train/prepare.py), and user-defined tags are kept as text
     return [model.decode([int(i) for i in row if int(i) >= reserved]) for row in ids]
+
+
+def phrase_pattern(phrase):
+    """The phrase as a regex, lowercased, with a word boundary at each end that is a Latin letter or digit."""
+    p = phrase.lower()
+    edge = "[a-z0-9àâçéèêëîïôûùüÿœæ]"
+    head = f"(?<!{edge})" if re.match(edge, p) else ""
+    tail = f"(?!{edge})" if re.match(edge, p[-1:]) else ""
+    return re.compile(head + re.escape(p) + tail)
 
 
 def main(argv=None):
@@ -39,7 +50,8 @@ def main(argv=None):
     low = [r.lower() for r in rows]
     print(f"{a.data} {a.side}: {len(rows)} training pairs")
     for p in a.phrases:
-        hits = [i for i, r in enumerate(low) if p.lower() in r]
+        pat = phrase_pattern(p)
+        hits = [i for i, r in enumerate(low) if pat.search(r)]
         print(f"{len(hits):7d}  {p}")
         for i in hits[: a.show]:
             print(f"         {rows[i]}")

@@ -39,5 +39,20 @@ class PhraseCounts(unittest.TestCase):
                     self.assertIn(w, text.lower())
 
 
+@unittest.skipIf(torch is None, "needs python3-torch and python3-sentencepiece")
+class WholeWords(unittest.TestCase):
+    def test_pattern(self):
+        sys.path.insert(0, TRAIN)
+        from phrase_counts import phrase_pattern
+        p = phrase_pattern("How are you")
+        self.assertTrue(p.search("how are you?"))
+        self.assertTrue(p.search("and how are you doing"))
+        self.assertFalse(p.search("how are your parents?"))
+        self.assertFalse(p.search("somehow are you"))
+        self.assertTrue(phrase_pattern("因为它").search("你不能喝海水，因为它太咸了。"))
+        self.assertTrue(phrase_pattern("la banane").search("il mange la banane."))
+        self.assertFalse(phrase_pattern("banane").search("bananes"))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -313,11 +313,18 @@ test('every strategy translates from the form: Sampling with top-k 0 (its defaul
   await page.waitForTimeout(500);
   assert.ok(new URL(page.url()).searchParams.get('step'), 'the link names the step shown');
   await page.locator('#decoding summary').click();
+  // an option of another strategy changes nothing a greedy run decodes: no note, the step stays
+  await page.locator('#decoding input[name=strategy][value=beam]').check();
+  await page.locator('#decoding input[name=beamSize]').fill('8');
+  await page.locator('#decoding input[name=strategy][value=greedy]').check();
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('#dec-pending').isVisible(), false, 'a beam size under greedy');
+  assert.ok(new URL(page.url()).searchParams.get('step'), 'the link keeps its step');
   await page.locator('#decoding input[name=strategy][value=sample]').check();
   assert.equal(await page.locator('#decoding input[name=topK]').inputValue(), '0', 'top-k shows its default');
   // changed options apply at the next Translate: until then the page says so, and the link (which opens
   // with the form's options) names no step of the greedy run still shown
-  assert.match(await page.locator('#dec-pending').textContent(), /changed options apply when you press Translate/);
+  assert.match(await page.locator('#dec-pending').textContent(), /changed options apply to the next one/);
   assert.equal(await page.locator('#dec-pending').isVisible(), true);
   await page.waitForTimeout(500);
   const pending = new URL(page.url()).searchParams;

@@ -7,7 +7,7 @@ import './boot.js';
 import '../components/index.js';
 import { createModelStore, createRunStore, createPlaybackStore, createViewStore, createOptionsStore, createWorkStore, createParagraphStore } from '../state/stores.js';
 import { t, languages, getLanguage, setLanguage, onLanguageChange, translateDom, detectLanguage } from '../i18n/index.js';
-import { AppController } from './controller.js';
+import { AppController, engineOptions } from './controller.js';
 import { createPlayer, bindPlaybackKeys } from './player.js';
 import { bindViews, bindWork } from './views.js';
 import { exportFigure } from './export.js';
@@ -260,20 +260,30 @@ function currentLink() {
     layer: v.layer, head: v.head, encLayer: v.encLayer, encHead: v.encHead, level: v.level,
   }, defaultsOf(controller.optionTable ?? []), { lang: chosenLang, speed: playback.speed !== DEFAULT_SPEED ? playback.speed : undefined });
 }
-/** The form's options are the ones a run was decoded with (a run may have more: an alternative's prefix). */
+/**
+ * The form's options decode as the run's did: those that apply to the strategy (the engine's table:
+ * a beam size does not change a greedy run), an alternative's prefix left out.
+ */
 function sameOptions(ran, form) {
-  return Object.entries(form).every(([k, v]) => ran[k] === v);
+  const table = controller.optionTable ?? [];
+  const a = engineOptions(ran, table), b = engineOptions(form, table);
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => a[k] === b[k]);
 }
-// Options changed in the form but not yet translated with: say so under the form.
-function renderPending() {
+// Options changed in the form but not yet translated with: say so under the form (the live region is
+// written only when that changes, so that a screen reader does not announce it at every keystroke).
+let pendingShown = null;
+function renderPending(force = false) {
   const { run } = stores.run.get(), note = $('#dec-pending');
   const pending = !!run?.done && !sameOptions(run.options, stores.options.get());
+  if (pending === pendingShown && !force) return;
+  pendingShown = pending;
   note.hidden = !pending;
   note.textContent = pending ? t('dec.pending') : '';
 }
-stores.run.subscribe(renderPending);
-stores.options.subscribe(renderPending);
-onLanguageChange(renderPending);
+stores.run.subscribe(() => renderPending());
+stores.options.subscribe(() => renderPending());
+onLanguageChange(() => renderPending(true));
 let linkTimer = 0;
 function updateLink() {
   if (!linkReady) return;

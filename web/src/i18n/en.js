@@ -114,7 +114,7 @@ export default {
   'app.running': "Translating…",
   'app.footer': "Runs entirely in your browser (WebAssembly). Models trained on Tatoeba sentence pairs (CC BY 2.0 FR).",
   'dec.heading': "Decoding",
-  'dec.pending': "The figures show the last translation: the changed options apply when you press Translate.",
+  'dec.pending': "The figures show the last translation: the changed options apply to the next one (Translate, or another sentence of the text).",
   'dec.strategy': "Strategy",
   'dec.greedy': "Greedy",
   'dec.beam': "Beam search",

@@ -114,7 +114,7 @@ export default {
   'app.running': "正在翻译…",
   'app.footer': "完全在浏览器中运行（WebAssembly）。模型使用 Tatoeba 句对训练（CC BY 2.0 FR）。",
   'dec.heading': "解码",
-  'dec.pending': "图中仍是上一次的翻译：改动的选项在按下“翻译”后生效。",
+  'dec.pending': "图中仍是上一次的翻译：改动的选项在下一次翻译时生效（按“翻译”，或选择文本中的另一句）。",
   'dec.strategy': "策略",
   'dec.greedy': "贪心",
   'dec.beam': "束搜索",

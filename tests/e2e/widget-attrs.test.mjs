@@ -30,6 +30,7 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
 <attnseq-attention id="workrnn" view="work" model="gru-attn" text="${TEXT}"></attnseq-attention>
 <attnseq-attention id="scoresbad" view="scores" text="${TEXT}" heading-level="9"></attnseq-attention>
 <attnseq-attention id="softmax" view="softmax" text="${TEXT}" controls></attnseq-attention>
+<attnseq-attention id="softmaxbad" view="softmax" text="${TEXT}" layer="x" head="9"></attnseq-attention>
 <attnseq-translate id="long" text="${'I ate an apple. '.repeat(120)}"></attnseq-translate>
 </main></body></html>`);
   srv = await serve();
@@ -101,6 +102,13 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
   if (model.arch === 'transformer') {
     assert.match(await page.evaluate(() => document.getElementById('softmax').shadowRoot.querySelector('attnseq-softmax-step').textContent),
       new RegExp(`layer ${model.decLayers}, head 1 of ${model.heads} \\(every head has its own scores: the widget's layer and head attributes choose another\\)`));
+  }
+  // softmax reads the layer and head too: bad values named, the default shown (no "layer NaN")
+  if (model.arch === 'transformer') {
+    const bad = await note('softmaxbad');
+    assert.match(bad, /layer="x" is not in this model/);
+    assert.match(bad, new RegExp(`head="9" is not in this model \\(1–${model.heads}\\)`));
+    assert.doesNotMatch(await page.evaluate(() => document.getElementById('softmaxbad').shadowRoot.querySelector('attnseq-softmax-step').textContent), /NaN/);
   }
   // a text the engine refuses (too long): the reason, and no SVG/PNG buttons under the empty figure
   await page.waitForFunction(() => document.getElementById('long').shadowRoot.querySelector('.w-status.error'), null, { timeout: 60_000 });

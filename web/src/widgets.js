@@ -156,7 +156,8 @@ class AttentionWidget extends WidgetElement {
       : this.viewName === 'work' && run.model.arch !== 'transformer' ? this.t('w.noCache', { model: this.tr(() => modelLabel(run.model)) }) : '';
     this.figureEl.hidden = !!blocked;
     this.exportBar?.update();
-    if (!blocked && this.picker) notes.push(...this.checkLayerHead(run.model, self));
+    // every view that reads the layer and head (the pickers' views, and softmax and context without one)
+    if (!blocked && (this.picker || this.viewName === 'softmax' || this.viewName === 'context')) notes.push(...this.checkLayerHead(run.model, self));
     const q = this.getAttribute('query');
     const fallback = defaultQuery(run.sourceTokens);
     if (q != null) {

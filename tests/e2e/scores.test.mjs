@@ -79,6 +79,15 @@ test('four score functions side by side, with the engine\'s numbers', async () =
   const steps = await page.locator('#score-compare .sc-step').allTextContents();
   steps.forEach((st, i) => assert.match(st, new RegExp(`^Step ${Math.min(last, lengths[i] - 1) + 1} `), `card ${i}: ${st}`));
   assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().index), 0, 'the page\'s step stays');
+  // from the keyboard: a cell of a card, arrow down, Enter picks its row; the focus stays on that cell
+  await page.locator('#score-compare .sc-card').first().locator('td[tabindex="0"]').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowUp'); await page.keyboard.press('ArrowUp');  // (from wherever the roving focus was)
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#score-compare .sc-step').textContent.startsWith('Step 2 '), null, { timeout: 5000 });
+  await page.waitForFunction(() => document.activeElement?.dataset?.r === '1' && document.activeElement.closest('.sc-card') === document.querySelector('#score-compare .sc-card'), null, { timeout: 5000 });
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().index), 0, 'the page\'s step stays');
   // the cards belong to their sentence: translating other text clears them
   await page.locator('#text').fill('the bread');
   await page.locator('#translate').click();

@@ -9,7 +9,7 @@
 //   current: number             highlighted row
 //   caption: string
 // }
-// events: attnseq-pick {index} when a row header is activated.
+// events: attnseq-pick {index} when a row header is clicked, or Enter/Space is pressed on one of its cells.
 import { View, define, h, s, pct, scrollBox, activeElementOf } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { pctNumber } from './format.js';
@@ -94,6 +94,12 @@ class Heatmap extends View {
     const td = e.target.closest?.('td[data-cell]');
     if (!td) return;
     let r = Number(td.dataset.r), c = Number(td.dataset.c);
+    // Enter or Space picks the cell's row, as a click on its header does (the keyboard's way to a step)
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.emit('attnseq-pick', { index: r });
+      return;
+    }
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (e.key === 'Home') c = 0;
     else if (e.key === 'End') c = Infinity;

@@ -15,7 +15,7 @@
 // events: attnseq-score-step {index} when a row (step) of a matrix is activated: the step of each card's
 // own translation (the cards' models write different numbers of tokens, so it is not a step of the page's
 // run; the matrices' attnseq-pick stops here).
-import { View, define, h, pct, textWidth, fingerTargets } from './dom.js';
+import { View, define, h, pct, textWidth, fingerTargets, activeElementOf, beforePaint } from './dom.js';
 import { pieceLabels, pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 import './heatmap.js';
@@ -42,6 +42,10 @@ class ScoreCompare extends View {
     if (this.picks) return;
     this.picks = (/** @type {CustomEvent} */ e) => {
       e.stopPropagation();
+      // the cards are drawn again for the new step: a cell picked from the keyboard keeps the focus
+      const cell = /** @type {HTMLElement | null} */ (activeElementOf(this));
+      const card = /** @type {HTMLElement | null} */ (cell?.closest?.('.sc-card'));
+      this.refocus = cell?.dataset.cell !== undefined && card ? { kind: card.dataset.kind, r: cell.dataset.r, c: cell.dataset.c } : null;
       this.dispatchEvent(new CustomEvent('attnseq-score-step', { detail: { index: e.detail.index }, bubbles: true, composed: true }));
     };
     this.addEventListener('attnseq-pick', this.picks);
@@ -85,6 +89,17 @@ class ScoreCompare extends View {
         }) : t('sc.noBleu'))));
     }
     this.appendChild(grid);
+    const refocus = this.refocus;
+    this.refocus = null;
+    if (refocus) {
+      beforePaint(() => {  // (the matrices draw themselves after this render)
+        const td = /** @type {HTMLElement | null} */ (grid.querySelector(`.sc-card[data-kind="${refocus.kind}"] td[data-r="${refocus.r}"][data-c="${refocus.c}"]`));
+        if (!td) return;
+        for (const x of /** @type {NodeListOf<HTMLElement>} */ (td.closest('table').querySelectorAll('td[tabindex="0"]'))) x.tabIndex = -1;
+        td.tabIndex = 0;
+        td.focus({ preventScroll: true });
+      });
+    }
     if (d.missing?.length) this.appendChild(h('p', { class: 'hint' }, t('sc.missing', { list: d.missing.map((k) => t(NAMES[k])).join(', ') })));
   }
 }

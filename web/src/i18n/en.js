@@ -8,7 +8,7 @@ export default {
   'lines.item': '«{token}» {p}',
   'lines.sep': ', ',
   'heatmap.cell': '{row} ← {col}: {value}',
-  'heatmap.hint': 'Hover, tap or focus a cell to read its weight (arrow keys move).',
+  'heatmap.hint': 'Hover, tap or focus a cell to read its weight (arrow keys move; Enter, or a click on a row’s label, picks its row).',
   'loop.label': 'Decoder steps: input so far → token produced',
   'loop.row': 'Step {n}: decoder input {input} → {token} ({p})',
   'loop.ended': 'The end token </s> was produced: the loop stops.',

@@ -8,7 +8,7 @@ export default {
   'lines.item': '「{token}」{p}',
   'lines.sep': '、',
   'heatmap.cell': '{row} ← {col}：{value}',
-  'heatmap.hint': '将鼠标悬停、轻触或聚焦于单元格以查看权重（可用方向键移动）。',
+  'heatmap.hint': '将鼠标悬停、轻触或聚焦于单元格以查看权重（方向键移动；按回车或点击行标签可选中该行）。',
   'loop.label': '解码步骤：当前输入 → 生成的词元',
   'loop.row': '第 {n} 步：解码器输入 {input} → {token}（{p}）',
   'loop.ended': '已生成结束符 </s>，循环停止。',

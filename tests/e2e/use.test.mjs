@@ -238,9 +238,11 @@ test('the Chinese UI names models, compare cards and the BLEU legend in Chinese'
   await screenshot(page, 'use-zh');
 });
 
-test('switching the page to Chinese in place relabels the figures too (head pickers, step label, captions)', async () => {
-  const { page } = await open('', { reducedMotion: 'reduce' });
+test('switching the page to Chinese in place relabels the figures too (head pickers, step label, captions, the n-best and link notes)', async () => {
+  const { page } = await open('?strategy=beam&numHypotheses=2&beamSize=abc', { reducedMotion: 'reduce' });
   await waitForRunEnd(page, 1);
+  assert.match(await page.locator('#link-note').textContent(), /could not be used/);
+  assert.match(await page.locator('#hyp-note').textContent(), /returned, best first/);
   await page.selectOption('#lang', 'zh');
   await page.waitForFunction(() => /第 \d+ 步/.test(document.querySelector('[data-view=step-label]').textContent), null, { timeout: 10_000 });
   const shown = await page.evaluate(() => ({
@@ -249,6 +251,8 @@ test('switching the page to Chinese in place relabels the figures too (head pick
   }));
   assert.ok(shown.legends.length && shown.legends.every((x) => /[\u4e00-\u9fff]/.test(x)), JSON.stringify(shown.legends));
   assert.match(shown.caption, /生成 .* 时的注意力/);
+  assert.match(await page.locator('#link-note').textContent(), /链接中的部分参数无法使用/);
+  assert.match(await page.locator('#hyp-note').textContent(), /返回 2 个，最好的在前/);
 });
 
 test('the lines figure can jump forward to a later token', async () => {

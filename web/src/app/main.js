@@ -112,7 +112,11 @@ stores.run.subscribe(({ run }) => {
   const none = run?.model.attention === 'none';
   $('#noattn-panel').hidden = !none;
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-attention-only]'))) el.hidden = none;
-  // The n-best list, as many as the user asked for ("Hypotheses returned"), with what its score is.
+  renderHypotheses();
+});
+// The n-best list, as many as the user asked for ("Hypotheses returned"), with what its score is.
+function renderHypotheses() {
+  const { run } = stores.run.get();
   const list = $('#hypotheses'), hyps = run?.hypotheses ?? [];
   $('#hyp-note').textContent = hyps.length ? t('beam.nbest', { n: hyps.length, penalty: run?.options.lengthPenalty ?? '' }) : '';
   list.replaceChildren(...hyps.map((x) => {
@@ -120,7 +124,8 @@ stores.run.subscribe(({ run }) => {
     li.textContent = `${x.text}  (${x.score.toFixed(2)})`;
     return li;
   }));
-});
+}
+onLanguageChange(renderHypotheses);
 // The sentences of the text: a picker when there are several; a note when the length limit cut one.
 function renderSentences() {
   const { sentences, selected } = stores.paragraph.get();
@@ -296,15 +301,20 @@ function updateLink() {
 for (const st of [stores.run, stores.view, stores.options, stores.paragraph]) st.subscribe(updateLink);
 stores.playback.subscribe(({ playing }) => { if (!playing) updateLink(); });
 $('#text').addEventListener('input', updateLink);  // typed text survives a reload before it is translated
+// The note beside the link button, kept as a message key so that a language switch rewrites it.
+/** @type {{ key: string, params?: Record<string, string> } | null} */
+let linkNote = null;
+const renderLinkNote = () => { $('#link-note').textContent = linkNote ? t(linkNote.key, linkNote.params) : ''; };
+onLanguageChange(renderLinkNote);
 $('#copy-link').addEventListener('click', async () => {
   const url = new URL(`?${currentLink()}`, location.href).href;
-  const note = $('#link-note');
   try {
     await navigator.clipboard.writeText(url);
-    note.textContent = t('app.linkCopied');
+    linkNote = { key: 'app.linkCopied' };
   } catch {
-    note.textContent = t('app.linkShow', { url });
+    linkNote = { key: 'app.linkShow', params: { url } };
   }
+  renderLinkNote();
 });
 
 // Offline: which models this browser holds (the others need the network).
@@ -326,7 +336,7 @@ async function start() {
     const table = await controller.optionsReady;
     const { state, problems } = readLink(params, table, catalog);
     link = state;
-    if (problems.length) $('#link-note').textContent = t('app.badLink', { list: problems.join(', ') });
+    if (problems.length) { linkNote = { key: 'app.badLink', params: { list: problems.join(', ') } }; renderLinkNote(); }
     stores.options.set({ ...defaultsOf(table), ...stores.options.get(), ...state.options });
     options = bindDecodingForm($('#decoding'), stores.options, table);
     await selecting;

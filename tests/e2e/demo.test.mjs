@@ -167,9 +167,12 @@ test('the top-k bars, the step label, the softmax title and the loop mark a piec
   }
   // each row's output chip reads as the next row's last input chip (the token fed back in)
   const loop = await page.locator('attnseq-decoder-loop .loop-row').evaluateAll((rows) => rows.map((r) => ({
-    out: r.querySelector('.loop-out .tok').textContent, last: r.querySelector('.loop-in .tok:last-child').textContent })));
+    out: r.querySelector('.loop-out .tok').textContent, last: r.querySelector('.loop-in .tok:last-child').textContent, name: r.getAttribute('aria-label') })));
   assert.equal(loop.length, total);
   for (let k = 1; k < loop.length; k++) assert.equal(loop[k].last, loop[k - 1].out, `row ${k + 1}: its input`);
+  // a row's accessible name says the written token as the chip shows it
+  for (const r of loop) assert.ok(r.name.includes(`→ ${r.out} (`), `${r.name} / ${r.out}`);
+  assert.ok(loop.some((r) => r.out.startsWith('\u00B7')), 'a continued piece among them');
   // "J'ai mangé une pomme.": "ai" continues "J'" (·ai)
   assert.ok(seen.includes('\u00B7ai'), `a continuation among ${seen.join(' ')}`);
 });

@@ -90,18 +90,18 @@ class DecoderLoop extends View {
     const step = steps[i];
     const input = [this.#bos, ...steps.slice(0, i).map((x) => x.piece)];
     const labels = pieceLabels(input, [this.#bos]);  // a piece that continues a word marked "·", as in the row that wrote it
+    // the written token marked "·" when it continues the input's last word, as the figures mark it
+    const out = labelAfter(input.at(-1), step.piece, step.end ? [this.#bos, step.piece] : [this.#bos]);
     return h('li', {
       class: 'loop-row', 'data-step': i, tabindex: -1,
       'aria-label': t('loop.row', {
-        n: i + 1, input: labels.join(' '), token: pieceText(step.piece), p: pct(step.probability),
+        n: i + 1, input: labels.join(' '), token: out, p: pct(step.probability),
       }),
     },
     h('span', { class: 'loop-n' }, String(i + 1)),
     h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 && i > 0 ? 'new' : '', k === 0, labels[k]))),
     h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'),
-    // the written token marked "·" when it continues the input's last word, as the figures mark it
-    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`, step.end,
-      labelAfter(input.at(-1), step.piece, step.end ? [this.#bos, step.piece] : [this.#bos])),
+    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`, step.end, out),
       h('small', { class: 'loop-p' }, pct(step.probability))));
   }
 }

@@ -14,7 +14,7 @@ import { exportFigure } from './app/export.js';
 import { h, define } from './components/dom.js';
 import { pieceText, defaultQuery } from './state/contract.js';
 import { modelLabel } from './app/model-names.js';
-import { scoreResults, scoreData } from './app/score-section.js';
+import { scoreResults, scoreData, scoreStepper } from './app/score-section.js';
 import { createWorkStore } from './state/stores.js';
 import { bindWork } from './app/views.js';
 
@@ -114,8 +114,7 @@ class AttentionWidget extends WidgetElement {
     this.picker = picker;
     if (name === 'scores') {
       // a row clicked in a card shows that step of the cards' own translations, until the controls move
-      this.stores.playback.subscribe(() => { this.scoreStep = null; this.renderScores(); });
-      this.figureEl.addEventListener('attnseq-score-step', (/** @type {any} */ e) => { this.scoreStep = e.detail.index; this.renderScores(); });
+      this.scoreStepper = scoreStepper(this.figureEl, this.stores.playback, () => this.renderScores());
     }
     if (name === 'work') {
       // The key/value cache's work: only this view has a work store, so only it makes the controller
@@ -138,7 +137,7 @@ class AttentionWidget extends WidgetElement {
       // the four score functions on this sentence, at the playback's step (the `step` attribute, else 1)
       const my = (this.scoreSeq = (this.scoreSeq ?? 0) + 1);
       this.scoreResults = null;
-      this.scoreStep = null;
+      this.scoreStepper.reset();
       const hl = this.getAttribute('heading-level');
       if (hl != null && this.headingLevel() === null) notes.push(this.t('w.badHeading', { value: hl }));
       this.note.textContent = notes.join(' ');
@@ -188,10 +187,11 @@ class AttentionWidget extends WidgetElement {
     return notes;
   }
 
-  /** The score cards at the playback's step: the controls step them, as in the demo. */
+  /** The score cards at the controls' step, or at a row picked in a card (scoreStepper), as in the demo. */
   renderScores() {
-    const step = this.scoreStep ?? Math.max(0, this.stores.playback.get().index);
-    if (this.scoreResults) this.figureEl.data = this.tr(() => ({ ...scoreData(this.scoreResults, step), headingLevel: this.headingLevel() ?? 3 }));
+    if (!this.scoreResults) return;  // (also while scoreStepper() subscribes, before it returns)
+    const step = this.scoreStepper.step();
+    this.figureEl.data = this.tr(() => ({ ...scoreData(this.scoreResults, step), headingLevel: this.headingLevel() ?? 3 }));
   }
 
   /** The `heading-level` attribute (2–6), else null: the cards' titles are then h3 (under an article section's h2). */

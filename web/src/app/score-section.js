@@ -1,5 +1,6 @@
 // The demo's score-function section: on request (it loads up to four more models), the sentence shown
-// through every RNN with attention of the selected language pair; the step follows the animation.
+// through every RNN with attention of the selected language pair; the step follows the animation, or a
+// row picked in a card (scoreStepper, shared with the widget's view="scores").
 import { t, onLanguageChange } from '../i18n/index.js';
 import { h } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
@@ -43,6 +44,20 @@ export function scoreData(results, step) {
 }
 
 /**
+ * The step the score cards show: the playback's (the page's or the widget's), or the row picked in a
+ * card (a step of the cards' own translations) until the playback moves. The demo and the widget share it.
+ * @param {HTMLElement} view   the <attnseq-score-compare> (its attnseq-score-step events)
+ * @param {import('../state/stores.js').Stores['playback']} playback
+ * @param {() => void} render
+ */
+export function scoreStepper(view, playback, render) {
+  let picked = null;
+  view.addEventListener('attnseq-score-step', (/** @type {any} */ e) => { picked = e.detail.index; render(); });
+  playback.subscribe(() => { picked = null; render(); });
+  return { step: () => picked ?? Math.max(0, playback.get().index), reset: () => { picked = null; } };
+}
+
+/**
  * @param {HTMLElement} section
  * @param {import('./controller.js').AppController} controller
  * @param {import('../state/stores.js').Stores} stores
@@ -51,13 +66,11 @@ export function setupScores(section, controller, stores) {
   const view = /** @type {any} */ (section.querySelector('attnseq-score-compare'));
   const button = /** @type {HTMLButtonElement} */ (section.querySelector('#scores-run'));
   let results = null, seq = 0;
-  let picked = null;  // a row clicked in a card: a step of the cards' own translations, until playback moves
   let resultText = '';  // the sentence the cards are (being) computed for
-  const step = () => picked ?? Math.max(0, stores.playback.get().index);
+  const stepper = scoreStepper(view, stores.playback, () => render());
   function render() {
-    if (results) view.data = scoreData(results, step());
+    if (results) view.data = scoreData(results, stepper.step());
   }
-  view.addEventListener('attnseq-score-step', (/** @type {any} */ e) => { picked = e.detail.index; render(); });
   button.addEventListener('click', async () => {
     const text = stores.run.get().run?.text;
     if (!text) return;
@@ -69,7 +82,7 @@ export function setupScores(section, controller, stores) {
       const out = await scoreResults(controller, text);
       if (my !== seq) return;
       results = out;
-      picked = null;
+      stepper.reset();
       render();
     } catch (e) {
       if (my === seq) {  // as the page's status line: the sentence in the UI language, the engine's message under it
@@ -79,12 +92,11 @@ export function setupScores(section, controller, stores) {
       }
     }
   });
-  stores.playback.subscribe(() => { picked = null; render(); });
   // The cards belong to the sentence they were computed for: a translation of other text clears them
   // (the button computes them again), as a model switch does.
   stores.run.subscribe(({ run }) => {
     if (run && resultText && run.text !== resultText) {
-      seq++; resultText = ''; results = null; picked = null; view.data = null;
+      seq++; resultText = ''; results = null; stepper.reset(); view.data = null;
       section.querySelector('.sc-status')?.remove();
     }
   });
@@ -100,7 +112,7 @@ export function setupScores(section, controller, stores) {
   }
   let modelId = null;
   stores.model.subscribe(({ modelId: id }) => {
-    if (id !== modelId) { modelId = id; seq++; results = null; picked = null; view.data = null; }  // (a comparison still running is dropped)
+    if (id !== modelId) { modelId = id; seq++; results = null; stepper.reset(); view.data = null; }  // (a comparison still running is dropped)
     offer();
   });
   onLanguageChange(offer);

@@ -166,7 +166,7 @@ class AttentionLines extends View {
         scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
       });
     }
-    this.appendChild(h('p', { class: 'readout', 'aria-live': 'polite' }, describe(d)));
+    this.appendChild(h('p', { class: 'readout', 'aria-live': 'polite' }, describeNodes(d)));
     if (focused !== undefined) svg.querySelector(`.fig-tgt[data-index="${focused}"]`)?.focus({ preventScroll: true });
   }
 
@@ -179,12 +179,19 @@ class AttentionLines extends View {
 
 /** "«devrais» attends most to «should» (85%), «wear» (10%)" */
 export function describe(d) {
+  const nodes = describeNodes(d);
+  return nodes.map((x) => (typeof x === 'string' ? x : x.textContent)).join('');
+}
+
+/** describe() as text and one span per item, so that a line breaks between items, never inside one. */
+function describeNodes(d) {
   const row = d.rows[d.current];
-  if (!row) return '';
+  if (!row) return [''];
   const order = [...row.keys()].sort((a, b) => row[b] - row[a]).slice(0, 3);
   // each token quoted, so that a comma token reads «,» 21% and not ", , 21%"
-  const parts = order.map((j) => t('lines.item', { token: pieceText(d.source[j]), p: pct(row[j]) }));
-  return t('lines.describe', { token: pieceText(d.target[d.current] ?? ''), list: parts.join(t('lines.sep')) });
+  const items = order.map((j) => h('span', { class: 'ro-item' }, t('lines.item', { token: pieceText(d.source[j]), p: pct(row[j]) })));
+  const [before, after] = t('lines.describe', { token: pieceText(d.target[d.current] ?? ''), list: '\u0000' }).split('\u0000');
+  return [before, ...items.flatMap((x, k) => (k ? [t('lines.sep'), x] : [x])), after];
 }
 
 define('attnseq-attention-lines', AttentionLines);

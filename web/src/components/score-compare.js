@@ -85,7 +85,9 @@ class ScoreCompare extends View {
           h('td', { class: 'num' }, `α = ${pct(w[j])}`))))),
         heat,
         h('p', { class: 'sc-bleu hint' }, m.bleu ? t('sc.bleu', {
-          overall: m.bleu.overall?.toFixed(1) ?? '?', buckets: m.bleu.buckets.map(([b, v]) => t('fmt.labelled', { label: b, value: v === null ? '?' : v.toFixed(1) })).join(' · '),
+          overall: m.bleu.overall?.toFixed(1) ?? '?',
+          // a bucket never breaks inside ("6‑10: 45.0"): non-breaking hyphen and space
+          buckets: m.bleu.buckets.map(([b, v]) => t('fmt.labelled', { label: b.replace(/-/g, '\u2011'), value: v === null ? '?' : v.toFixed(1) }).replace(/ /g, '\u00a0')).join(' · '),
         }) : t('sc.noBleu'))));
     }
     this.appendChild(grid);

@@ -5,9 +5,13 @@
 //   hypotheses: beam search's beam size: the figures are per hypothesis (the engine's step records share a
 //   beam step's work among the hypotheses it ran), said under the chart
 import { View, define, h, s } from './dom.js';
-import { t } from '../i18n/index.js';
+import { t, getLanguage } from '../i18n/index.js';
 
 export const fmtMacs = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : String(Math.round(n)));
+/** Chinese counts in 万 and 亿 (98.3 万, 4259 万), as Chinese prose writes them. */
+const fmtWan = (n) => (n >= 1e8 ? `${(n / 1e8).toFixed(2)} 亿` : n >= 1e6 ? `${Math.round(n / 1e4)} 万` : n >= 1e4 ? `${(n / 1e4).toFixed(1)} 万` : String(Math.round(n)));
+/** A count of multiply-adds in the UI language ("983.0 k MAC", "98.3 万次乘加"). */
+const macs = (n) => t('work.macs', { v: getLanguage() === 'zh' ? fmtWan(n) : fmtMacs(n) });
 
 class WorkCounter extends View {
   render(d) {
@@ -21,8 +25,8 @@ class WorkCounter extends View {
     const totC = sum(d.cached), totU = sum(d.uncached);
     this.appendChild(h('dl', { class: 'work-totals' },
       // before the first step there is no "this step" (–)
-      h('div', { class: 'w-cached' }, h('dt', {}, t('work.cached')), h('dd', {}, n < 0 ? '–' : `${fmtMacs(d.cached[n] ?? 0)} MAC`), h('dd', { class: 'tot' }, t('work.total', { v: fmtMacs(totC) }))),
-      h('div', { class: 'w-uncached' }, h('dt', {}, t('work.uncached')), h('dd', {}, n < 0 || d.uncached[n] == null ? '–' : `${fmtMacs(d.uncached[n])} MAC`), h('dd', { class: 'tot' }, t('work.total', { v: fmtMacs(totU) }))),
+      h('div', { class: 'w-cached' }, h('dt', {}, t('work.cached')), h('dd', {}, n < 0 ? '–' : macs(d.cached[n] ?? 0)), h('dd', { class: 'tot' }, t('work.total', { v: macs(totC) }))),
+      h('div', { class: 'w-uncached' }, h('dt', {}, t('work.uncached')), h('dd', {}, n < 0 || d.uncached[n] == null ? '–' : macs(d.uncached[n])), h('dd', { class: 'tot' }, t('work.total', { v: macs(totU) }))),
       h('div', { class: 'w-ratio' }, h('dt', {}, t('work.ratio')), h('dd', {}, totC > 0 ? `${(totU / totC).toFixed(2)}×` : '–'))));
     // Bars at most 24 px wide: a short sentence's chart is as wide as its bars (no empty right part);
     // the steps are numbered under their pair of bars (every 2nd above 12 steps, every 5th above 25).
@@ -36,7 +40,7 @@ class WorkCounter extends View {
       const bar = (v, k) => s('rect', {
         class: `bar ${k}${on ? '' : ' future'}`, x: x + (k === 'uncached' ? bw : 0), width: bw - 1,
         y: base - (base - 10) * (v / max), height: (base - 10) * (v / max),
-      }, s('title', {}, t('work.bar', { n: i + 1, series: t(k === 'cached' ? 'work.withCache' : 'work.withoutCache'), v: fmtMacs(v) })));
+      }, s('title', {}, t('work.bar', { n: i + 1, series: t(k === 'cached' ? 'work.withCache' : 'work.withoutCache'), v: macs(v) })));
       svg.appendChild(bar(d.cached[i], 'cached'));
       if (d.uncached[i] != null) svg.appendChild(bar(d.uncached[i], 'uncached'));
       if ((i + 1) % every === 0 || i === 0) {

@@ -67,6 +67,10 @@ test('the host page styles stop at the widget; custom properties and parts theme
   // the heatmap's sticky row labels and corner take the frame's background (not a white box on it)
   assert.equal((await styleOf('themedheat', 'table.heatmap td.corner')).bg, 'rgb(255, 251, 230)');
   assert.equal((await styleOf('themedheat', 'table.heatmap tbody th')).bg, 'rgb(255, 251, 230)');
+  // every surface painted with the card colour inside the frame (token boxes, loop chips, beam nodes) takes it
+  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('themed').shadowRoot.querySelector('.translation')).getPropertyValue('--card').trim()), '#fffbe6');
+  // an unthemed widget keeps the card colour
+  assert.equal((await styleOf('plain', '.widget')).bg, 'rgb(255, 255, 255)');
   const accent = await page.evaluate(() => getComputedStyle(document.getElementById('themed').shadowRoot.querySelector('.widget')).getPropertyValue('--accent').trim());
   assert.equal(accent, '#0a7f3f');
   await screenshot(page, 'host-styles');

@@ -144,11 +144,11 @@ test('every widget of the tutorial renders', async () => {
     for (const c of w.scoreCards) models.add(manifest.models.find((m) => m.arch === 'rnn' && m.attention === c.kind && m.src === e.src && m.tgt === e.tgt).id);
   }
   assert.ok(page.workers().length <= models.size, `${page.workers().length} workers for ${models.size} models`);
-  // The tutorial's lines figures open whole at this width: none scrolled, the sentence's start in view.
-  const lines = await page.evaluate(() => [...document.querySelectorAll('attnseq-attention[view=lines]')].map((w) => {
-    const box = w.shadowRoot.querySelector('attnseq-attention-lines .fig-scroll');
-    return { text: w.getAttribute('text'), over: box.scrollWidth - box.clientWidth, left: box.scrollLeft };
-  }));
+  // The tutorial's lines figures (cross- and self-attention, and the translate widget's) open whole at
+  // this width: none scrolled, the sentence's start in view.
+  const lines = await page.evaluate((sel) => [...document.querySelectorAll(sel)].flatMap((w) => [...w.shadowRoot.querySelectorAll('attnseq-attention-lines .fig-scroll')]
+    .map((box) => ({ text: `${w.getAttribute('view') ?? w.tagName}: ${w.getAttribute('text')}`, over: box.scrollWidth - box.clientWidth, left: box.scrollLeft }))), WIDGETS);
+  assert.ok(lines.length >= 6, `${lines.length} lines figures`);
   for (const l of lines) assert.deepEqual([l.over, l.left], [0, 0], l.text);
   // A row clicked in a score card shows that step of the cards' own translations; the widget's step stays.
   const before = await page.evaluate(() => document.querySelector('attnseq-attention[view=scores]').stores.playback.get().index);

@@ -46,7 +46,7 @@ class ScoreCompare extends View {
       const cell = /** @type {HTMLElement | null} */ (activeElementOf(this));
       const card = /** @type {HTMLElement | null} */ (cell?.closest?.('.sc-card'));
       this.refocus = cell?.dataset.cell !== undefined && card ? { kind: card.dataset.kind, r: cell.dataset.r, c: cell.dataset.c } : null;
-      this.dispatchEvent(new CustomEvent('attnseq-score-step', { detail: { index: e.detail.index }, bubbles: true, composed: true }));
+      this.emit('attnseq-score-step', { index: e.detail.index });
     };
     this.addEventListener('attnseq-pick', this.picks);
   }

@@ -253,6 +253,8 @@ test('switching the page to Chinese in place relabels the figures too (head pick
   assert.match(shown.caption, /生成 .* 时的注意力/);
   assert.match(await page.locator('#link-note').textContent(), /链接中的部分参数无法使用/);
   assert.match(await page.locator('#hyp-note').textContent(), /返回 2 个，最好的在前/);
+  // and the tutorial link leads to the Chinese tutorial
+  assert.match(await page.locator('#tutorial-link').getAttribute('href'), /examples\/tutorial\.zh\.html$/);
 });
 
 test('the lines figure can jump forward to a later token', async () => {

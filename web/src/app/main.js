@@ -54,8 +54,10 @@ langSel.addEventListener('change', () => { chosenLang = langSel.value; setLangua
 const relabel = () => {
   translateDom(document);
   document.title = t('app.title');
-  // the tutorial in the page's language (web/examples/tutorial.zh.html: the same widgets and statements)
-  /** @type {HTMLAnchorElement} */ ($('#tutorial-link')).href = getLanguage() === 'zh' ? 'examples/tutorial.zh.html' : 'examples/tutorial.html';
+  // the tutorial in the page's language (web/examples/tutorial.zh.html: the same widgets and statements);
+  // the single-file build (scripts/build_single_file.mjs) has no tutorial link
+  const tutorial = /** @type {HTMLAnchorElement | null} */ (document.getElementById('tutorial-link'));
+  if (tutorial) tutorial.href = getLanguage() === 'zh' ? 'examples/tutorial.zh.html' : 'examples/tutorial.html';
   renderModelPicker();
   renderStatus();
 };

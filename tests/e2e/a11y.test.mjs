@@ -134,7 +134,8 @@ for (const lang of ['en', 'zh']) {
     const browser = await launch({ viewport: lang === 'en' ? LAPTOP : PHONE });
     try {
       const { page } = browser;
-      await page.goto(`${srv.url}examples/tutorial.html`);
+      // the Chinese run reads the Chinese tutorial (its prose, its lang="zh-Hans")
+      await page.goto(`${srv.url}examples/${lang === 'en' ? 'tutorial.html' : 'tutorial.zh.html'}`);
       await page.evaluate(([html, l]) => {
         const section = document.createElement('section');
         section.id = 'more-widgets';

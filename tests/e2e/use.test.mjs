@@ -253,6 +253,7 @@ test('switching the page to Chinese in place relabels the figures too (head pick
   assert.match(shown.caption, /生成 .* 时的注意力/);
   assert.match(await page.locator('#link-note').textContent(), /链接中的部分参数无法使用/);
   assert.match(await page.locator('#hyp-note').textContent(), /返回 2 个，最好的在前/);
+  assert.equal(await page.locator('button[data-export="fig-lines"][data-format="png"]').getAttribute('title'), '把这幅图保存为 PNG 图片');
   // and the tutorial link leads to the Chinese tutorial
   assert.match(await page.locator('#tutorial-link').getAttribute('href'), /examples\/tutorial\.zh\.html$/);
 });

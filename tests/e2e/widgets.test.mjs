@@ -232,6 +232,9 @@ test('the Chinese tutorial: every widget renders, in Chinese', async () => {
     })), WIDGETS);
     assert.deepEqual(shown.filter((w) => w.error), []);
     assert.ok(shown.some((w) => w.step) && shown.every((w) => w.step === null || /^第 \d+ 步/.test(w.step)), JSON.stringify(shown.map((w) => w.step)));
+    // the SVG/PNG buttons say what they do, in Chinese
+    const titles = await zh.evaluate((sel) => [...document.querySelectorAll(sel)].flatMap((w) => [...w.shadowRoot.querySelectorAll('button.w-export')].map((b) => b.title)), WIDGETS);
+    assert.ok(titles.length && titles.every((x) => /^把这幅图保存为 (SVG 文件|PNG 图片)$/.test(x)), JSON.stringify(titles));
     await zh.screenshot({ path: path.join(ARTIFACTS, 'tutorial-zh-390.png') });
   } finally {
     await zh.close();

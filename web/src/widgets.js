@@ -24,7 +24,7 @@ const TRANSLATE_VIEWS = ['lines', 'heatmap', 'none'];
 
 /** SVG and PNG buttons under a figure (the view's figure(): a standalone drawing of what it shows). */
 function exportBar(figureEl, name, runStore) {
-  const exp = (format) => h('button', { type: 'button', class: 'w-export', onclick: () => exportFigure(figureEl, `attnseq-${name}`, format) }, format.toUpperCase());
+  const exp = (format) => h('button', { type: 'button', class: 'w-export', 'data-format': format, onclick: () => exportFigure(figureEl, `attnseq-${name}`, format) }, format.toUpperCase());
   const bar = h('p', { class: 'export', hidden: true }, exp('svg'), exp('png'));
   // only under a figure that shows something: none before the first step, none when the model could not
   // be loaded or the text was refused, none when the view says it has nothing for this model (hidden)

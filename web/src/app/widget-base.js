@@ -73,6 +73,7 @@ export class WidgetElement extends HTMLElement {
     root.appendChild(this.frame);
     this.applyLanguage();
     this.build(this.frame);  // subclass: the views
+    this.labelExports();
     bindViews(this.frame, this.stores, {
       act: this.player.act,
       onAlternative: this.interactive ? ({ index, id }) => this.runWith(() => this.controller.alternative(index, id), index) : undefined,
@@ -81,7 +82,7 @@ export class WidgetElement extends HTMLElement {
     bindPlaybackKeys(this.frame, this.player.act);
     this.stores.model.subscribe(() => this.renderStatus());
     this.stores.run.subscribe(() => this.renderStatus());
-    onLanguageChange(() => { this.relabel(); this.renderStatus(); });
+    onLanguageChange(() => { this.relabel(); this.labelExports(); this.renderStatus(); });
     this.stores.playback.set({ speed: Number(this.getAttribute('speed')) || 2 });
     // Decoding attributes (named after the engine's options, known only at run time) re-translate.
     new MutationObserver((records) => {
@@ -111,6 +112,7 @@ export class WidgetElement extends HTMLElement {
     const lang = this.getAttribute('language') ?? languageOf(this.closest('[lang]')?.getAttribute('lang'));
     if (lang) this.frame.dataset.lang = lang; else delete this.frame.dataset.lang;
     this.relabel();
+    this.labelExports();
     this.renderStatus();
     // the views among them (components/dom.js View; duck-typed: another copy of dom.js may have made them)
     const all = /** @type {NodeListOf<Element & {invalidate?: () => void}>} */ (this.frame.querySelectorAll('*'));
@@ -122,6 +124,13 @@ export class WidgetElement extends HTMLElement {
 
   /** Subclasses: refresh their own labels. */
   relabel() {}
+
+  /** The SVG/PNG buttons say what they do, in the widget's language ("Save the figure as SVG"). */
+  labelExports() {
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.frame?.querySelectorAll('button.w-export') ?? [])) {
+      b.title = this.t(b.dataset.format === 'png' ? 'fig.savePng' : 'fig.saveSvg');
+    }
+  }
 
   renderStatus() {
     const el = this.frame?.querySelector('.w-status');

@@ -62,6 +62,8 @@ export default {
   'work.chart': 'Multiply-adds per step with and without the key/value cache',
   'work.bar': 'step {n}, {series}: {v} (multiply-adds)',
   'work.macs': '{v} MAC',
+  'fig.saveSvg': 'Save the figure as an SVG file',
+  'fig.savePng': 'Save the figure as a PNG image',
   'work.withCache': 'with the KV cache',
   'work.withoutCache': 'without the cache',
   'work.perHypothesis': 'Beam search decodes up to {n} hypotheses at once: these figures are for one of them, the translation shown (each step’s work divided among the hypotheses it ran). The whole search did up to {n} times as much.',

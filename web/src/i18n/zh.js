@@ -62,6 +62,8 @@ export default {
   'work.chart': '每一步的乘加次数：使用与不使用键值缓存',
   'work.bar': '第 {n} 步，{series}：{v}',
   'work.macs': '{v}次乘加',
+  'fig.saveSvg': '把这幅图保存为 SVG 文件',
+  'fig.savePng': '把这幅图保存为 PNG 图片',
   'work.withCache': '使用 KV 缓存',
   'work.withoutCache': '不使用缓存',
   'work.perHypothesis': '束搜索一次最多解码 {n} 个假设：这些数字只是其中一个，即显示的译文（每一步的计算量由该步运行的假设平分）。整个搜索最多是它的 {n} 倍。',

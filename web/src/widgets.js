@@ -97,6 +97,8 @@ const FIGURES = {
 };
 // views that are tables, cards or charts rather than one attention drawing: no SVG/PNG export
 const NO_EXPORT = new Set(['softmax', 'scores', 'work']);
+// views that read the layer and head (the `layer` and `head` attributes are checked for them)
+const READS_LAYER_HEAD = new Set(['lines', 'heatmap', 'self', 'self-heatmap', 'softmax', 'context']);
 
 /** One attention figure, optionally with step controls and a layer/head picker; SVG/PNG export. */
 class AttentionWidget extends WidgetElement {
@@ -155,8 +157,7 @@ class AttentionWidget extends WidgetElement {
       : this.viewName === 'work' && run.model.arch !== 'transformer' ? this.t('w.noCache', { model: this.tr(() => modelLabel(run.model)) }) : '';
     this.figureEl.hidden = !!blocked;
     this.exportBar?.update();
-    // every view that reads the layer and head (the pickers' views, and softmax and context without one)
-    if (!blocked && (this.picker || this.viewName === 'softmax' || this.viewName === 'context')) notes.push(...this.checkLayerHead(run.model, self));
+    if (!blocked && READS_LAYER_HEAD.has(this.viewName)) notes.push(...this.checkLayerHead(run.model, self));
     const q = this.getAttribute('query');
     const fallback = defaultQuery(run.sourceTokens);
     if (q != null) {

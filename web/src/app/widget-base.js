@@ -82,7 +82,7 @@ export class WidgetElement extends HTMLElement {
     bindPlaybackKeys(this.frame, this.player.act);
     this.stores.model.subscribe(() => this.renderStatus());
     this.stores.run.subscribe(() => this.renderStatus());
-    onLanguageChange(() => { this.relabel(); this.labelExports(); this.renderStatus(); });
+    onLanguageChange(() => this.refreshLabels());
     this.stores.playback.set({ speed: Number(this.getAttribute('speed')) || 2 });
     // Decoding attributes (named after the engine's options, known only at run time) re-translate.
     new MutationObserver((records) => {
@@ -111,9 +111,7 @@ export class WidgetElement extends HTMLElement {
     // it, else the browser's: an English tutorial shows English widgets in a Chinese browser
     const lang = this.getAttribute('language') ?? languageOf(this.closest('[lang]')?.getAttribute('lang'));
     if (lang) this.frame.dataset.lang = lang; else delete this.frame.dataset.lang;
-    this.relabel();
-    this.labelExports();
-    this.renderStatus();
+    this.refreshLabels();
     // the views among them (components/dom.js View; duck-typed: another copy of dom.js may have made them)
     const all = /** @type {NodeListOf<Element & {invalidate?: () => void}>} */ (this.frame.querySelectorAll('*'));
     for (const el of all) if (typeof el.invalidate === 'function') el.invalidate();
@@ -121,6 +119,13 @@ export class WidgetElement extends HTMLElement {
 
   /** Runs fn with the widget's language. */
   tr(fn) { return withLanguage(this.frame?.dataset.lang ?? null, fn); }
+
+  /** Every text the widget writes outside its views, in its language (the views redraw themselves). */
+  refreshLabels() {
+    this.relabel();
+    this.labelExports();
+    this.renderStatus();
+  }
 
   /** Subclasses: refresh their own labels. */
   relabel() {}

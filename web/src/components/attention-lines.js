@@ -166,7 +166,7 @@ class AttentionLines extends View {
         scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
       });
     }
-    this.appendChild(h('p', { class: 'readout', 'aria-live': 'polite' }, describeNodes(d)));
+    this.appendChild(h('p', { class: 'readout', 'aria-live': 'polite' }, readout(d)));
     if (focused !== undefined) svg.querySelector(`.fig-tgt[data-index="${focused}"]`)?.focus({ preventScroll: true });
   }
 
@@ -177,14 +177,11 @@ class AttentionLines extends View {
   }
 }
 
-/** "«devrais» attends most to «should» (85%), «wear» (10%)" */
-export function describe(d) {
-  const nodes = describeNodes(d);
-  return nodes.map((x) => (typeof x === 'string' ? x : x.textContent)).join('');
-}
-
-/** describe() as text and one span per item, so that a line breaks between items, never inside one. */
-function describeNodes(d) {
+/**
+ * The readout: "«devrais» attends to «should» 85%, «wear» 10%, …", as text and one span per item, so
+ * that a line breaks between items, never inside one.
+ */
+function readout(d) {
   const row = d.rows[d.current];
   if (!row) return [''];
   const order = [...row.keys()].sort((a, b) => row[b] - row[a]).slice(0, 3);

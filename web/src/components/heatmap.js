@@ -10,9 +10,9 @@
 //   caption: string
 // }
 // events: attnseq-pick {index} when a row header is clicked, or Enter/Space is pressed on one of its cells.
-import { View, define, h, s, pct, scrollBox, activeElementOf } from './dom.js';
+import { View, define, h, s, scrollBox, activeElementOf } from './dom.js';
 import { pieceText } from '../state/contract.js';
-import { pctNumber } from './format.js';
+import { pct, pctNumber } from './format.js';
 import { t } from '../i18n/index.js';
 
 // Chinese and Japanese labels stand upright in the vertical column headers (Latin ones are turned).

@@ -285,6 +285,57 @@ TEST_CASE("gemm_i8 does not overflow at the extremes and is exact and batch-inva
   }
 }
 
+TEST_CASE("gemm_i8 Int16 gives the bits of its documented formula (the same on every build)", "[kernels]") {
+  // y = float(double(Σ q · hi) · (double(sx) · double(s))) + b, with hi = nearbyint(clamp(x · 32767/max|x|)):
+  // WebAssembly runs SIMD128 code for both steps (k a multiple of 8: the 4-row tiles), natively the
+  // portable loops; both must equal this scalar reference exactly, so native = WebAssembly given equal x.
+  std::mt19937 rng(11);
+  for (const Shape s : {Shape{1, 128, 4000}, Shape{2, 256, 7}, Shape{3, 1024, 9}, Shape{20, 136, 5}, Shape{1, 24, 3}}) {
+    INFO(shape_name(s) << " impl " << gemm_i8_impl());
+    auto x = random_floats(rng, static_cast<size_t>(s.n) * s.k, -4, 4);
+    for (size_t c = 0; c < x.size(); c += 7) x[c] = std::round(x[c] * 64) / 64;  // ties after scaling, some
+    const auto q = random_i8(rng, static_cast<size_t>(s.m) * s.k);
+    const auto sc = random_floats(rng, s.m, 1e-3f, 2e-2f), b = random_floats(rng, s.m, -1, 1);
+    std::vector<float> y(static_cast<size_t>(s.n) * s.m);
+    gemm_i8(x.data(), s.n, s.k, q.data(), sc.data(), s.m, b.data(), y.data(), I8Activations::Int16);
+    for (int i = 0; i < s.n; ++i) {
+      float maxabs = 0;
+      for (int c = 0; c < s.k; ++c) maxabs = std::max(maxabs, std::fabs(x[i * s.k + c]));
+      const float inv = 32767.0f / maxabs, sx = maxabs / 32767.0f;
+      std::vector<int> hi(static_cast<size_t>(s.k));
+      for (int c = 0; c < s.k; ++c)
+        hi[c] = static_cast<int>(std::nearbyint(std::min(std::max(x[i * s.k + c] * inv, -32767.0f), 32767.0f)));
+      for (int r = 0; r < s.m; ++r) {
+        int64_t acc = 0;
+        for (int c = 0; c < s.k; ++c) acc += static_cast<int64_t>(q[r * s.k + c]) * hi[c];
+        const float ref = static_cast<float>(static_cast<double>(acc) * (static_cast<double>(sx) * static_cast<double>(sc[r]))) + b[r];
+        INFO("row " << i << " output " << r);
+        REQUIRE(y[i * s.m + r] == ref);
+      }
+    }
+  }
+}
+
+TEST_CASE("gemm_i8: a NaN or infinity anywhere in a long row gives NaN for that row only", "[kernels]") {
+  // the WebAssembly maximum runs 4 lanes at a time: a NaN in any lane must not be lost in the lane reduction
+  const int k = 16, m = 4;
+  const std::vector<int8_t> q(static_cast<size_t>(m) * k, 3);
+  const std::vector<float> sc(m, 0.1f);
+  for (const I8Activations acts : {I8Activations::Int16, I8Activations::Int16x2})
+    for (int pos = 0; pos < k; ++pos)
+      for (const float bad : {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::infinity()}) {
+        INFO("pos " << pos << " bad " << bad);
+        std::vector<float> x(static_cast<size_t>(2) * k, 0.5f);
+        x[pos] = bad;
+        float y[2 * m];
+        gemm_i8(x.data(), 2, k, q.data(), sc.data(), m, nullptr, y, acts);
+        for (int r = 0; r < m; ++r) {
+          CHECK(std::isnan(y[r]));
+          CHECK(std::fabs(y[m + r] - 0.5 * 3 * 0.1 * k) < 1e-4);
+        }
+      }
+}
+
 TEST_CASE("gemm_i8: a zero input row gives the bias, a non-finite one NaN", "[kernels]") {
   const std::vector<int8_t> q = {5, -7, 9, 1, 2, 3};
   const std::vector<float> sc = {0.1f, 0.2f}, b = {0.5f, -0.5f};

@@ -1,5 +1,6 @@
 // Numerical building blocks against hand-computed values.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -25,6 +26,28 @@ TEST_CASE("softmax is stable for large logits and log-softmax matches", "[ops]")
   attnseq::log_softmax_inplace(y, 2);
   CHECK(y[0] == Approx(std::log(0.25)));
   CHECK(y[1] == Approx(std::log(0.75)));
+}
+
+TEST_CASE("tanh_f32 and sigmoid (our own, the same bits in every build) follow the exact functions", "[ops]") {
+  // relative error against the double-precision functions: below 3e-7 (Cephes tanhf's documented 1.3e-7 plus
+  // exp_poly's); at 0 and beyond ±44 exact; odd; NaN stays NaN
+  double worst_tanh = 0, worst_sigmoid = 0;
+  for (int i = -200000; i <= 200000; ++i) {
+    const float x = static_cast<float>(i) * 2.5e-4f;  // −50 … 50 through the 0.625 switch
+    const double t = std::tanh(static_cast<double>(x)), s = 1.0 / (1.0 + std::exp(-static_cast<double>(x)));
+    if (t != 0) worst_tanh = std::max(worst_tanh, std::fabs(attnseq::tanh_f32(x) - t) / std::fabs(t));
+    worst_sigmoid = std::max(worst_sigmoid, std::fabs(attnseq::sigmoid(x) - s) / s);
+    REQUIRE(attnseq::tanh_f32(-x) == -attnseq::tanh_f32(x));
+  }
+  CHECK(worst_tanh < 3e-7);
+  CHECK(worst_sigmoid < 3e-7);
+  CHECK(attnseq::tanh_f32(0.0f) == 0.0f);
+  CHECK(attnseq::tanh_f32(1e-30f) == 1e-30f);
+  CHECK(attnseq::tanh_f32(45.0f) == 1.0f);
+  CHECK(attnseq::tanh_f32(-1e30f) == -1.0f);
+  CHECK(std::isnan(attnseq::tanh_f32(std::nanf(""))));
+  CHECK(attnseq::sigmoid(-1e30f) == 0.0f);
+  CHECK(attnseq::sigmoid(1e30f) == 1.0f);
 }
 
 TEST_CASE("layer norm of [1, 2, 3, 4]", "[ops]") {

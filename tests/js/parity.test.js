@@ -2,13 +2,20 @@
 // (tests/data/models/*.safetensors and models/*.safetensors), every decoding mode (greedy, beam 4,
 // seeded sampling) and a fixed set of English and French sentences: same source tokens and spans,
 // same target tokens and text, same beam trace, same multiply-add count; probabilities, scores and
-// attention within 1e-4. Greedy and sampling also compare every step as the views draw it:
+// attention within 1e-4 (F32 files; I8 files exactly, below). Greedy and sampling also compare every step as the views draw it:
 // alternatives, cross-attention per layer and head (weights, scores, context), encoder self-attention.
 //
 // Native (x86 SIMD with FMA) and WebAssembly (wasm SIMD, no FMA) round differently in the last bits,
 // so where two candidates score the same to ~1e-6 (random test models fall into repetition loops
 // full of such ties) the two builds may break the tie differently. A divergence is accepted only
 // when the test shows it starts at such a tie (the competing candidates within 1e-4), and is counted.
+//
+// I8 files (*.i8.safetensors) are compared exactly (I8_TOL = 0): both builds run the same integer
+// kernel on them (I8Weights::Int8Int16: activations quantized to one int16 each), the same float code
+// around it (our own exp and tanh, no Eigen products, no fused multiply-adds natively: -ffp-contract=off),
+// so they give the same bits, and every number here must be equal. (With libm's tanh, or with GCC's
+// default contraction, the last bits differed, an activation could round to the neighbouring int16, and
+// scores differed by up to 1e-3.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import path from 'node:path';
@@ -16,7 +23,10 @@ import path from 'node:path';
 import { Translator } from '../../web/src/index.js';
 import { allModels, assertClose, cliJson, goldenTexts, utf16Offset } from './helpers.js';
 
-const TOL = 1e-4;
+const F32_TOL = 1e-4;
+const I8_TOL = 0;  // bit-identical (see above)
+// The tolerance of the model file under test: set at the start of each file's test (they run in turn).
+let TOL = F32_TOL;
 const TEXTS = [
   ...goldenTexts(),
   'You should wear shoes.',
@@ -119,6 +129,7 @@ function compareTrace(wTrace, nTrace) {
 
 for (const model of allModels()) {
   test(`wasm = native CLI: ${path.relative(process.cwd(), model)}`, async (t) => {
+    TOL = /\.i8\.safetensors$/.test(model) ? I8_TOL : F32_TOL;
     const translator = await Translator.load(model);
     try {
       for (const [mode, { options, args }] of Object.entries(MODES)) {

@@ -98,8 +98,9 @@ WeightMatrix WeightStore::weight(const std::string& name, int64_t rows, int64_t 
   } else {
     m.scale = i8_scales(t);
     const int8_t* q = reinterpret_cast<const int8_t*>(t.data);
-    if (options_.i8 == I8Weights::Int8) {
+    if (options_.i8 == I8Weights::Int8 || options_.i8 == I8Weights::Int8Int16) {
       m.q = q;
+      m.q_one_int16 = options_.i8 == I8Weights::Int8Int16;
     } else {
       owned_bf16_.emplace_back(new uint16_t[static_cast<size_t>(t.numel())]);
       pack_i8_bf16(q, static_cast<int>(rows), static_cast<int>(cols), owned_bf16_.back().get());

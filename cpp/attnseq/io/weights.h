@@ -24,6 +24,7 @@ struct WeightMatrix {
   const int8_t* q = nullptr;
   const uint16_t* bf16 = nullptr;
   const float* scale = nullptr;
+  bool q_one_int16 = false;  // q set: activations quantized to one int16 each (else two halves, see gemm_i8.h)
   int64_t rows = 0;
   int64_t cols = 0;
   bool quantized() const { return q != nullptr; }
@@ -39,17 +40,18 @@ struct WeightMatrix {
 // How I8 matrices are held in memory for the kernels (docs/benchmarks.md has the measurements).
 enum class I8Weights {
   Dequantized,  // F32 copies made at load, run by the F32 kernels (natively: Eigen's FMA kernels)
-  Int8,         // kept int8 (4× less memory than F32), run by the integer I8 kernel: slower in WebAssembly
-  Bf16,         // q as bfloat16 (exact), run by gemm_bf16: half the bytes of F32, faster in WebAssembly
+  Int8,         // kept int8 (4× less memory than F32), run by the integer I8 kernel on activations as two int16
+                // halves (the dequantized product to float rounding): slower in WebAssembly
+  Int8Int16,    // kept int8, run by the integer I8 kernel on activations as one int16 each (max|x|/32767
+                // steps): the fastest in WebAssembly, and the same integer arithmetic natively
+  Bf16,         // q as bfloat16 (exact), run by gemm_bf16: half the bytes of F32; in WebAssembly faster than
+                // F32, slower than Int8Int16 (the WebAssembly default before Int8Int16)
 };
 
 struct WeightStoreOptions {
-  // I8 matrices: Bf16 in WebAssembly (SIMD128), Dequantized natively, where Eigen is fastest.
-#if defined(__wasm_simd128__)
-  I8Weights i8 = I8Weights::Bf16;
-#else
-  I8Weights i8 = I8Weights::Dequantized;
-#endif
+  // I8 matrices: Int8Int16 in both builds, so that native and WebAssembly quantize the same activations
+  // the same way and sum the same integers (docs/benchmarks.md: Kernels).
+  I8Weights i8 = I8Weights::Int8Int16;
 };
 
 class WeightStore {

@@ -1,5 +1,6 @@
 #include "attnseq/models/rnn_seq2seq.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "attnseq/nn/ops.h"
@@ -71,7 +72,7 @@ std::unique_ptr<DecoderState> RnnSeq2Seq::encode(const std::vector<int>& src, co
   Matrix last(1, H), h0;
   last << fwd.row(S - 1), bwd.row(0);
   w_.bridge.forward(last, h0);
-  st->h = h0.array().tanh().matrix();
+  st->h = h0.unaryExpr([](float v) { return tanh_f32(v); });
   macs += w_.bridge.macs(1);
   if (has_attention()) {
     w_.attention.precompute_keys(memory, st->keys, macs);
@@ -101,7 +102,15 @@ void RnnSeq2Seq::step(DecoderState& base, const std::vector<int>& tokens, StepOu
     for (int b = 0; b < B; ++b) softmax_inplace(st.scores.row(b).data(), S);
     st.cat.resize(B, 2 * H);
     st.cat.leftCols(H) = st.h;
-    st.cat.rightCols(H).noalias() = st.scores * memory;  // context c_t = Σ α_j m_j
+    for (int b = 0; b < B; ++b) {  // context c_t = Σ α_j m_j, summed over j in order (as in every build)
+      float* c = st.cat.row(b).data() + H;
+      std::fill(c, c + H, 0.0f);
+      for (Eigen::Index j = 0; j < S; ++j) {
+        const float a = st.scores(b, j);
+        const float* m = memory.row(j).data();
+        for (int k = 0; k < H; ++k) c[k] += a * m[k];
+      }
+    }
     macs += static_cast<uint64_t>(B) * S * H;
     out.alignment = st.scores;
     std::copy(st.scores.data(), st.scores.data() + st.scores.size(), out.cross_attention.data.begin());
@@ -114,7 +123,7 @@ void RnnSeq2Seq::step(DecoderState& base, const std::vector<int>& tokens, StepOu
     w_.combine.forward(st.h, st.o);
   }
   macs += w_.combine.macs(B);
-  st.o = st.o.array().tanh().matrix();
+  st.o = st.o.unaryExpr([](float v) { return tanh_f32(v); });
   w_.tgt_embed.project(st.o, w_.out_bias, out.logits);
   macs += static_cast<uint64_t>(B) * config_.vocab_tgt * config_.rnn.emb_dim;
   out.macs = macs;

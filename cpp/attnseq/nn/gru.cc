@@ -30,7 +30,7 @@ void GruCell::step(const Matrix& gi, Eigen::Index row0, Matrix& h, Matrix& gh) c
     for (int k = 0; k < H; ++k) {
       const float r = sigmoid(i[k] + g[k]);
       const float z = sigmoid(i[H + k] + g[H + k]);
-      const float n = std::tanh(i[2 * H + k] + r * g[2 * H + k]);
+      const float n = tanh_f32(i[2 * H + k] + r * g[2 * H + k]);
       hb[k] = (1.0f - z) * n + z * hb[k];
     }
   }

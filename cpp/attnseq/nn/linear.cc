@@ -14,7 +14,8 @@ namespace {
 void product(const WeightMatrix& w, const float* x, int n, const float* bias, float* y) {
   const int m = static_cast<int>(w.rows), k = static_cast<int>(w.cols);
   if (w.quantized())
-    kernels::gemm_i8(x, n, k, w.q, w.scale, m, bias, y);
+    kernels::gemm_i8(x, n, k, w.q, w.scale, m, bias, y,
+                     w.q_one_int16 ? kernels::I8Activations::Int16 : kernels::I8Activations::Int16x2);
   else if (w.bf16)
     kernels::gemm_bf16(x, n, k, w.bf16, w.scale, m, bias, y);
   else

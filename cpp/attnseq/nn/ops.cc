@@ -12,11 +12,26 @@ void softmax_inplace(float* x, int n) {
   const float m = *std::max_element(x, x + n);
   float sum = 0.0f;
   for (int i = 0; i < n; ++i) {
-    x[i] = std::exp(x[i] - m);
+    x[i] = kernels::exp_poly(x[i] - m);
     sum += x[i];
   }
   const float inv = 1.0f / sum;
   for (int i = 0; i < n; ++i) x[i] *= inv;
+}
+
+float sigmoid(float x) { return 1.0f / (1.0f + kernels::exp_poly(-x)); }
+
+float tanh_f32(float x) {
+  const float z = std::fabs(x);
+  if (std::isnan(x)) return x;
+  if (z > 0.625f) {
+    if (z > 44.0f) return x > 0 ? 1.0f : -1.0f;  // 1 − tanh(44) < 2⁻¹²⁶
+    const float t = 1.0f - 2.0f / (kernels::exp_poly(2.0f * z) + 1.0f);
+    return x < 0 ? -t : t;
+  }
+  const float s = x * x;
+  return ((((-5.70498872745e-3f * s + 2.06390887954e-2f) * s - 5.37397155531e-2f) * s + 1.33314422036e-1f) * s -
+          3.33332819422e-1f) * s * x + x;
 }
 
 void log_softmax_inplace(float* x, int n) {

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "attnseq/nn/ops.h"
+
 namespace attnseq {
 
 RnnAttention RnnAttention::load(WeightStore& store, const std::string& scope, AttentionKind kind, int hidden,
@@ -42,13 +44,23 @@ void RnnAttention::scores(const Matrix& h, const Matrix& keys, Matrix& s, Matrix
         const float* qb = q.row(b).data();
         const float* kj = keys.row(j).data();
         float acc = 0.0f;
-        for (int a = 0; a < A; ++a) acc += v[a] * std::tanh(qb[a] + kj[a]);
+        for (int a = 0; a < A; ++a) acc += v[a] * tanh_f32(qb[a] + kj[a]);
         s(b, j) = acc;
       }
     macs += static_cast<uint64_t>(B) * S * A;
     return;
   }
-  s.noalias() = h * keys.transpose();
+  // s = h · keysᵀ, each sum in column order (no Eigen product here: its blocking and FMA kernels would
+  // sum differently natively and in WebAssembly)
+  const int D = static_cast<int>(h.cols());
+  for (Eigen::Index b = 0; b < B; ++b)
+    for (Eigen::Index j = 0; j < S; ++j) {
+      const float* hb = h.row(b).data();
+      const float* kj = keys.row(j).data();
+      float acc = 0.0f;
+      for (int c = 0; c < D; ++c) acc += hb[c] * kj[c];
+      s(b, j) = acc;
+    }
   macs += static_cast<uint64_t>(B) * S * h.cols();
   if (kind == AttentionKind::ScaledDot) s *= 1.0f / std::sqrt(static_cast<float>(h.cols()));
 }

@@ -5,16 +5,74 @@
 #include <limits>
 #include <vector>
 
-namespace attnseq::kernels {
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
-void quantize_row_i16(const float* x, int k, int kp, int16_t* hi, int16_t* lo, float* scale) {
+namespace attnseq::kernels {
+namespace {
+
+// max |x[c]| over c < k, and whether every x[c] is finite.
+float max_abs(const float* x, int k, bool* finite) {
   float maxabs = 0.0f;
-  bool finite = true;
-  for (int c = 0; c < k; ++c) {
+  bool fin = true;
+  int c = 0;
+#if defined(__wasm_simd128__)
+  // f32x4.max returns NaN when either lane is NaN, so a NaN shows as a non-finite maximum
+  v128_t m = wasm_f32x4_splat(0.0f);
+  for (; c + 4 <= k; c += 4) m = wasm_f32x4_max(m, wasm_f32x4_abs(wasm_v128_load(x + c)));
+  const float m0 = wasm_f32x4_extract_lane(m, 0), m1 = wasm_f32x4_extract_lane(m, 1);
+  const float m2 = wasm_f32x4_extract_lane(m, 2), m3 = wasm_f32x4_extract_lane(m, 3);
+  fin = std::isfinite(m0) && std::isfinite(m1) && std::isfinite(m2) && std::isfinite(m3);
+  maxabs = std::max(std::max(m0, m1), std::max(m2, m3));
+#endif
+  for (; c < k; ++c) {
     const float a = std::fabs(x[c]);
-    finite = finite && std::isfinite(a);
+    fin = fin && std::isfinite(a);
     maxabs = std::max(maxabs, a);
   }
+  *finite = fin;
+  return maxabs;
+}
+
+// hi[c] = nearbyint(v), lo[c] = nearbyint((v − hi[c]) · 32768) (when lo is not null) for
+// v = clamp(x[c] · inv, ±32767), c < k: four at a time in WebAssembly (f32x4.nearest rounds half to even,
+// as nearbyint does), so both builds give the same integers.
+void quantize_values(const float* x, int k, float inv, int16_t* hi, int16_t* lo) {
+  int c = 0;
+#if defined(__wasm_simd128__)
+  const v128_t vinv = wasm_f32x4_splat(inv), top = wasm_f32x4_splat(32767.0f), bottom = wasm_f32x4_splat(-32767.0f);
+  const v128_t two15 = wasm_f32x4_splat(32768.0f);
+  for (; c + 8 <= k; c += 8) {
+    v128_t v[2], h[2];
+    for (int j = 0; j < 2; ++j) {
+      v[j] = wasm_f32x4_min(wasm_f32x4_max(wasm_f32x4_mul(wasm_v128_load(x + c + 4 * j), vinv), bottom), top);
+      h[j] = wasm_f32x4_nearest(v[j]);
+    }
+    wasm_v128_store(hi + c, wasm_i16x8_narrow_i32x4(wasm_i32x4_trunc_sat_f32x4(h[0]), wasm_i32x4_trunc_sat_f32x4(h[1])));
+    if (lo) {
+      v128_t l[2];
+      for (int j = 0; j < 2; ++j)
+        l[j] = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_f32x4_sub(v[j], h[j]), two15)));
+      wasm_v128_store(lo + c, wasm_i16x8_narrow_i32x4(l[0], l[1]));
+    }
+  }
+#endif
+  for (; c < k; ++c) {
+    // |v| ≤ 32767 up to the rounding of inv; the clamp keeps a last-ulp overshoot from wrapping
+    const float v = std::min(std::max(x[c] * inv, -32767.0f), 32767.0f);
+    const float h = std::nearbyint(v);
+    hi[c] = static_cast<int16_t>(h);
+    // v − h is exact (Sterbenz), |v − h| ≤ 1/2, and the scaling by 2¹⁵ is exact
+    if (lo) lo[c] = static_cast<int16_t>(std::nearbyint((v - h) * 32768.0f));
+  }
+}
+
+}  // namespace
+
+void quantize_row_i16(const float* x, int k, int kp, int16_t* hi, int16_t* lo, float* scale) {
+  bool finite = true;
+  const float maxabs = max_abs(x, k, &finite);
   std::fill(hi, hi + kp, int16_t{0});
   if (lo) std::fill(lo, lo + kp, int16_t{0});
   if (!finite) {
@@ -25,15 +83,7 @@ void quantize_row_i16(const float* x, int k, int kp, int16_t* hi, int16_t* lo, f
     *scale = 0.0f;
     return;
   }
-  const float inv = static_cast<float>(kActivationMax) / maxabs;
-  for (int c = 0; c < k; ++c) {
-    // |v| ≤ 32767 up to the rounding of inv; the clamp keeps a last-ulp overshoot from wrapping
-    const float v = std::min(std::max(x[c] * inv, -32767.0f), 32767.0f);
-    const float h = std::nearbyint(v);
-    hi[c] = static_cast<int16_t>(h);
-    // v − h is exact (Sterbenz), |v − h| ≤ 1/2, and the scaling by 2¹⁵ is exact
-    if (lo) lo[c] = static_cast<int16_t>(std::nearbyint((v - h) * 32768.0f));
-  }
+  quantize_values(x, k, static_cast<float>(kActivationMax) / maxabs, hi, lo);
   *scale = maxabs / static_cast<float>(kActivationMax);
 }
 
@@ -48,14 +98,13 @@ void gemm_i8(const float* x, int n, int k, const int8_t* w, const float* wscale,
   const size_t nq = static_cast<size_t>(n) * kp, ny = static_cast<size_t>(n) * m;
   hi.resize(nq);
   xs.resize(static_cast<size_t>(n));
-  acc_hi.assign(ny, 0);
-  if (split) {
-    lo.resize(nq);
-    acc_lo.assign(ny, 0);
-  }
+  if (split) lo.resize(nq);
   for (int i = 0; i < n; ++i)
     quantize_row_i16(x + static_cast<size_t>(i) * k, k, kp, hi.data() + static_cast<size_t>(i) * kp,
                      split ? lo.data() + static_cast<size_t>(i) * kp : nullptr, &xs[i]);
+  if (!split && detail::i8_int16_product(hi.data(), kp, xs.data(), n, w, k, wscale, m, bias, y)) return;
+  acc_hi.assign(ny, 0);
+  if (split) acc_lo.assign(ny, 0);
   for (int c0 = 0; c0 < k; c0 += kI8Chunk)
     detail::i8_block(hi.data(), split ? lo.data() : nullptr, kp, n, w, k, m, c0, std::min(k, c0 + kI8Chunk),
                      acc_hi.data(), split ? acc_lo.data() : nullptr);
@@ -101,6 +150,10 @@ void i8_block(const int16_t* hi, const int16_t* lo, int kp, int n, const int8_t*
       acc_hi[static_cast<size_t>(i) * m + r] += sh;
     }
   }
+}
+bool i8_int16_product(const int16_t*, int, const float*, int, const int8_t*, int, const float*, int, const float*,
+                      float*) {
+  return false;
 }
 }  // namespace detail
 const char* gemm_i8_impl() { return "portable"; }

@@ -2,19 +2,20 @@
 // s [m] (W[r, c] = q[r, c] · s[r], the model file's I8 layout), kept int8 in memory.
 //
 // Each input row is quantized on the fly with its own scale sx = max|x| / 32767 (quantize_row_i16):
-//   v = x · (32767 / max|x|),  hi = nearbyint(v) (int16),  and in the default Int16x2 mode also
+//   v = x · (32767 / max|x|),  hi = nearbyint(v) (int16),  and in Int16x2 mode also
 //   lo = nearbyint((v − hi) · 32768) (int16, |lo| ≤ 16384), so x ≈ (hi + lo / 32768) · sx.
 // The products q_w · hi and q_w · lo are exact integers, accumulated in i32 (i32x4.dot_i16x8_s in
 // WebAssembly; plain C++ loops natively, which compilers vectorize), summed in int64 and dequantized
 // once per output: y[i, r] = float((acc_hi + acc_lo / 32768) · (sx_i · s_r)) + b[r] (in double).
 //
-// Why two int16 halves by default: a single int16 activation is a step function of x, so an input that
-// differs in its last bit between two builds (native x86 with FMA vs WebAssembly, different libm) can
-// move by a whole step (max|x| / 32767) and the outputs by ~3e-5 relative, enough to break the
-// native = WebAssembly parity (tests/js/parity.test.js, 1e-4 on sequence scores). With the low half
-// the activation error is ~1e-9 of max|x|, below float rounding: the I8 kernel then deviates from the
-// dequantized-F32 product only by float-level rounding. Int16 (one half) is kept for comparison
-// (tests, bench/kernels).
+// What the layers run (I8Weights::Int8Int16): one int16 half. A single int16 activation is a step function
+// of x, so two builds agree only if their inputs agree to the last bit: an input that differs in its last
+// bit (native x86 with FMA vs WebAssembly, different libm) can move by a whole step (max|x| / 32767) and
+// the outputs by ~3e-5 relative. The builds therefore run the same float code around the kernel (own exp
+// and tanh, -ffp-contract=off natively), and tests/js/parity.test.js requires equal bits on I8 files.
+// With the low half (Int16x2) the activation error is ~1e-9 of max|x|, below float rounding: the kernel
+// then deviates from the dequantized-F32 product only by float-level rounding; it runs two integer dots
+// per weight and is kept for comparison (tests, bench/kernels, I8Weights::Int8).
 #pragma once
 
 #include <cstdint>
@@ -22,8 +23,8 @@
 namespace attnseq::kernels {
 
 enum class I8Activations {
-  Int16,    // x ≈ hi · sx: one integer dot per weight
-  Int16x2,  // x ≈ (hi + lo / 32768) · sx: two integer dots per weight (what the layers use)
+  Int16,    // x ≈ hi · sx: one integer dot per weight (what the layers use)
+  Int16x2,  // x ≈ (hi + lo / 32768) · sx: two integer dots per weight
 };
 
 // Largest |int16| an activation is quantized to.
@@ -57,6 +58,10 @@ namespace detail {
 // is not null (c1 − c0 ≤ kI8Chunk): the per-platform part.
 void i8_block(const int16_t* hi, const int16_t* lo, int kp, int n, const int8_t* w, int k, int m, int c0, int c1,
               int64_t* acc_hi, int64_t* acc_lo);
+// The whole Int16 product y = dequantized(Σ w · hi) + b from quantized rows hi [n, kp] with scales sx [n],
+// where a platform has a faster path than i8_block (WebAssembly: for k a multiple of 8); false where not.
+bool i8_int16_product(const int16_t* hi, int kp, const float* sx, int n, const int8_t* w, int k, const float* wscale,
+                      int m, const float* bias, float* y);
 }  // namespace detail
 
 }  // namespace attnseq::kernels

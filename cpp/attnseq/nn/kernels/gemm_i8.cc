@@ -73,14 +73,12 @@ void quantize_values(const float* x, int k, float inv, int16_t* hi, int16_t* lo)
 void quantize_row_i16(const float* x, int k, int kp, int16_t* hi, int16_t* lo, float* scale) {
   bool finite = true;
   const float maxabs = max_abs(x, k, &finite);
-  std::fill(hi, hi + kp, int16_t{0});
-  if (lo) std::fill(lo, lo + kp, int16_t{0});
-  if (!finite) {
-    *scale = std::numeric_limits<float>::quiet_NaN();
-    return;
-  }
-  if (maxabs == 0.0f) {
-    *scale = 0.0f;
+  std::fill(hi + k, hi + kp, int16_t{0});  // padding
+  if (lo) std::fill(lo + k, lo + kp, int16_t{0});
+  if (!finite || maxabs == 0.0f) {
+    std::fill(hi, hi + k, int16_t{0});
+    if (lo) std::fill(lo, lo + k, int16_t{0});
+    *scale = finite ? 0.0f : std::numeric_limits<float>::quiet_NaN();
     return;
   }
   quantize_values(x, k, static_cast<float>(kActivationMax) / maxabs, hi, lo);
@@ -96,9 +94,11 @@ void gemm_i8(const float* x, int n, int k, const int8_t* w, const float* wscale,
   thread_local std::vector<float> xs;
   thread_local std::vector<int64_t> acc_hi, acc_lo;
   const size_t nq = static_cast<size_t>(n) * kp, ny = static_cast<size_t>(n) * m;
-  hi.resize(nq);
-  xs.resize(static_cast<size_t>(n));
-  if (split) lo.resize(nq);
+  // grown, never shrunk: a resize up again would zero the new part at every call (the products alternate
+  // between k = d_model and k = d_ff); quantize_row_i16 writes every entry it uses
+  if (hi.size() < nq) hi.resize(nq);
+  if (xs.size() < static_cast<size_t>(n)) xs.resize(static_cast<size_t>(n));
+  if (split && lo.size() < nq) lo.resize(nq);
   for (int i = 0; i < n; ++i)
     quantize_row_i16(x + static_cast<size_t>(i) * k, k, kp, hi.data() + static_cast<size_t>(i) * kp,
                      split ? lo.data() + static_cast<size_t>(i) * kp : nullptr, &xs[i]);

@@ -484,6 +484,27 @@ TEST_CASE("exp_poly is within 2 float ulps of exp over the range, 0 below it, in
   CHECK(std::isnan(exp_poly(std::nanf(""))));
 }
 
+TEST_CASE("dot sums in its documented lane order (the same bits in every build)", "[kernels][reduce]") {
+  std::mt19937 rng(5);
+  for (int n : {0, 1, 3, 4, 5, 8, 31, 32, 64, 67, 256}) {
+    INFO("n " << n);
+    const auto a = random_floats(rng, static_cast<size_t>(n), -2, 2), b = random_floats(rng, static_cast<size_t>(n), -2, 2);
+    float s[4] = {0, 0, 0, 0};
+    int i = 0;
+    for (; i + 4 <= n; i += 4)
+      for (int l = 0; l < 4; ++l) s[l] += a[i + l] * b[i + l];
+    float ref = (s[0] + s[2]) + (s[1] + s[3]);
+    for (; i < n; ++i) ref += a[i] * b[i];
+    REQUIRE(dot(a.data(), b.data(), n) == ref);
+    double exact = 0, mag = 0;
+    for (int c = 0; c < n; ++c) {
+      exact += static_cast<double>(a[c]) * b[c];
+      mag += std::fabs(static_cast<double>(a[c]) * b[c]);
+    }
+    CHECK(std::fabs(dot(a.data(), b.data(), n) - exact) <= 1e-6 * mag + 1e-30);
+  }
+}
+
 TEST_CASE("log_sum_exp equals a double-precision reference on rows of odd lengths", "[kernels][reduce]") {
   std::mt19937 rng(7);
   for (int n : {1, 2, 3, 4, 5, 7, 8, 9, 33, 4000, 4001}) {

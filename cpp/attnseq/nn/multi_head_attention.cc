@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attnseq/nn/kernels/reduce.h"
 #include "attnseq/nn/ops.h"
 
 namespace attnseq {
@@ -26,10 +27,7 @@ void MultiHeadAttention::attend(const float* qv, const float* K, const float* V,
   for (int h = 0; h < heads; ++h) {
     const int off = h * dh;
     for (int j = 0; j < n; ++j) {
-      const float* kj = K + static_cast<size_t>(j) * dim + off;
-      float acc = 0.0f;
-      for (int d = 0; d < dh; ++d) acc += qv[off + d] * kj[d];
-      w[j] = acc * scale;
+      w[j] = kernels::dot(qv + off, K + static_cast<size_t>(j) * dim + off, dh) * scale;
     }
     if (scores) std::copy_n(w.begin(), n, scores + static_cast<size_t>(h) * n);
     softmax_inplace(w.data(), n);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "attnseq/nn/kernels/reduce.h"
 #include "attnseq/nn/ops.h"
 
 namespace attnseq {
@@ -50,17 +51,11 @@ void RnnAttention::scores(const Matrix& h, const Matrix& keys, Matrix& s, Matrix
     macs += static_cast<uint64_t>(B) * S * A;
     return;
   }
-  // s = h · keysᵀ, each sum in column order (no Eigen product here: its blocking and FMA kernels would
-  // sum differently natively and in WebAssembly)
+  // s = h · keysᵀ by kernels::dot (no Eigen product here: its blocking and FMA kernels would sum
+  // differently natively and in WebAssembly)
   const int D = static_cast<int>(h.cols());
   for (Eigen::Index b = 0; b < B; ++b)
-    for (Eigen::Index j = 0; j < S; ++j) {
-      const float* hb = h.row(b).data();
-      const float* kj = keys.row(j).data();
-      float acc = 0.0f;
-      for (int c = 0; c < D; ++c) acc += hb[c] * kj[c];
-      s(b, j) = acc;
-    }
+    for (Eigen::Index j = 0; j < S; ++j) s(b, j) = kernels::dot(h.row(b).data(), keys.row(j).data(), D);
   macs += static_cast<uint64_t>(B) * S * h.cols();
   if (kind == AttentionKind::ScaledDot) s *= 1.0f / std::sqrt(static_cast<float>(h.cols()));
 }

@@ -90,6 +90,24 @@ int argmax(const float* x, int n) {
   return 0;  // all NaN
 }
 
+float dot(const float* a, const float* b, int n) {
+  int i = 0;
+  float sum;
+#if defined(__wasm_simd128__)
+  v128_t acc = wasm_f32x4_splat(0.0f);
+  for (; i + 4 <= n; i += 4) acc = wasm_f32x4_add(acc, wasm_f32x4_mul(wasm_v128_load(a + i), wasm_v128_load(b + i)));
+  sum = (wasm_f32x4_extract_lane(acc, 0) + wasm_f32x4_extract_lane(acc, 2)) +
+        (wasm_f32x4_extract_lane(acc, 1) + wasm_f32x4_extract_lane(acc, 3));
+#else
+  float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  for (; i + 4 <= n; i += 4)
+    for (int l = 0; l < 4; ++l) acc[l] += a[i + l] * b[i + l];
+  sum = (acc[0] + acc[2]) + (acc[1] + acc[3]);
+#endif
+  for (; i < n; ++i) sum += a[i] * b[i];
+  return sum;
+}
+
 float log_sum_exp(const float* x, int n) {
   const float m = x[argmax(x, n)];  // a NaN in x makes the sum NaN below
   if (std::isinf(m)) return m;       // +inf: +inf; all −inf: −inf

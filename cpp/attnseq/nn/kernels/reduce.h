@@ -19,4 +19,9 @@ float log_sum_exp(const float* x, int n);
 // exp(x) by the same polynomial (scalar), for tests and the tails of the vector loops.
 float exp_poly(float x);
 
+// Σ a_i · b_i over n values: 4 partial sums (i mod 4) added as (s0 + s2) + (s1 + s3), then the last n mod 4
+// products in order: one f32x4 multiply-add a step in WebAssembly, the same arithmetic natively, so both
+// builds give the same bits. The attention scores' dot products (query · key).
+float dot(const float* a, const float* b, int n);
+
 }  // namespace attnseq::kernels

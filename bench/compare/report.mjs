@@ -56,7 +56,9 @@ export function renderMarkdown(r) {
   L.push('', 'Median (min–max) over the repeats. Generated tokens = decoder steps, `</s>` included ' +
     `(${int(S.native?.steps)} per pass). Model load: file → ready to translate (Node/Chromium: read or fetch + ` +
     'parse + build; onnxruntime-web: fetch + two InferenceSessions, the first of which also starts its ' +
-    'WebAssembly; PyTorch: the model file → reference model, without `import torch`). Peak RSS: the process ' +
+    'WebAssembly; PyTorch: the model file → reference model, without `import torch`). CPU time: the process\'s, ' +
+    'all threads (Chromium: the renderer process that hosts the page, from CDP `Performance.getMetrics` ' +
+    '`ProcessTime`; other renderers are not counted). Peak RSS: the process ' +
     '(Chromium: its largest renderer). WebAssembly memory: the instance\'s linear memory at the end (it never ' +
     'shrinks, so its peak).', '');
 

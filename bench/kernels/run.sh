@@ -27,8 +27,11 @@ if [ "$mode" != --native-only ]; then
   cmake --build build/wasm -j "$jobs" --target attnseq_kernel_tests_wasm attnseq_bench_kernels attnseq_probe_bf16 >/dev/null
   echo "== WebAssembly kernel tests (Node $(node --version))"
   node build/wasm/bench/kernels/attnseq_kernel_tests_wasm.cjs
-  echo "== WebAssembly (Node $(node --version))"
-  node build/wasm/bench/kernels/attnseq_bench_kernels.cjs "$budget"
+  # Every function compiled by TurboFan before it runs: with V8's dynamic tiering a kernel first runs as
+  # Liftoff code until its tier-up, and a 0.2 s measurement caught that at times (17 instead of 42 GF/s
+  # on the first shape; 9 instead of 30 on gemm_bf16's 2-row tiles, 2026-12-05).
+  echo "== WebAssembly (Node $(node --version), --no-wasm-dynamic-tiering)"
+  node --no-wasm-dynamic-tiering build/wasm/bench/kernels/attnseq_bench_kernels.cjs "$budget"
   echo "== WebAssembly: one decoder step with F32 vs bfloat16 weights (probe_bf16.cc)"
-  node build/wasm/bench/kernels/attnseq_probe_bf16.cjs
+  node --no-wasm-dynamic-tiering build/wasm/bench/kernels/attnseq_probe_bf16.cjs
 fi

@@ -95,8 +95,8 @@ export function renderers(browserPid) {
 
 /**
  * CPU milliseconds of the renderer process that hosts the page (CDP Performance.getMetrics ProcessTime,
- * all its threads). Not the sum over every renderer: Chromium starts a spare renderer at launch, which
- * was measured using 130–150 ms of CPU during a timed pass that began ~1 s after launch
+ * all its threads). Not the sum over every renderer: a second renderer process, not the page's, was
+ * measured using 110–150 ms of CPU during a timed pass that began ~1 s after launch
  * (bench/compare/probe_threads.mjs), time that belongs to no contender.
  */
 async function pageCpuMs(cdp) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Where the CPU time of Chromium's renderers goes during attnseq's timed pass (after W warm-up sentences),
 // by process and thread: the page's main thread runs the translations, its V8 worker threads compile and
-// collect garbage; any other renderer (the spare one Chromium starts at launch) is not the contender's.
+// collect garbage; any other renderer process (Chromium had a second one running) is not the contender's.
 // This is why browser.mjs counts the page's own renderer only (CDP ProcessTime).
 //   node bench/compare/probe_threads.mjs --model M --input INPUTS.json [--warmup 20]
 import { readdirSync, readFileSync } from 'node:fs';

@@ -2,8 +2,8 @@
 // The browser contenders, one pass each in a fresh headless Chromium (Debian's /usr/bin/chromium via
 // playwright-core): attnseq WebAssembly (`--contender wasm-chromium`) or onnxruntime-web on the ONNX
 // export (`--contender ort-chromium`). Memory: the page's WebAssembly memory (an init script records
-// every memory a module creates or imports) and the renderer process's peak RSS (VmHWM); CPU: the
-// renderer's user + system time during the timed pass (/proc/PID/stat).
+// every memory a module creates or imports) and the largest renderer process's peak RSS (VmHWM); CPU: the
+// page's renderer process, all its threads, during the timed pass (CDP Performance.getMetrics ProcessTime).
 //   node bench/compare/browser.mjs --contender wasm-chromium --model M --input IN.json --out R.json
 //   node bench/compare/browser.mjs --contender ort-chromium --onnx PREFIX --input IN.json --out R.json
 //   [--web DIR: the folder served as /web/ (default: the repository's web/)] [--profile N: then a profiled pass]

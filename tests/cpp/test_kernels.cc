@@ -257,19 +257,21 @@ TEST_CASE("gemm_i8 stays within the quantization error bound of the dequantized 
 TEST_CASE("gemm_i8 does not overflow at the extremes and is exact and batch-invariant", "[kernels]") {
   for (const I8Activations acts : {I8Activations::Int16, I8Activations::Int16x2}) {
     // every weight -128, every activation at ±max: each product is ∓128 · 32767 (lo: 0), summed over k
-    for (int k : {kI8Chunk - 1, kI8Chunk, kI8Chunk + 1, 4 * kI8Chunk + 3}) {
+    // k = 2 · kI8Chunk and 4 · kI8Chunk: several full i32 chunks; m = 5: a 4-row tile and a leftover row
+    for (int k : {kI8Chunk - 1, kI8Chunk, kI8Chunk + 1, 2 * kI8Chunk, 4 * kI8Chunk, 4 * kI8Chunk + 3}) {
       INFO("k " << k << " split " << (acts == I8Activations::Int16x2));
-      const std::vector<int8_t> q(static_cast<size_t>(k) * 2, -128);
-      const std::vector<float> sc = {1.0f, 0.5f};
+      const int m = 5;
+      const std::vector<int8_t> q(static_cast<size_t>(k) * m, -128);
+      const std::vector<float> sc = {1.0f, 0.5f, 0.25f, 2.0f, 4.0f};
       std::vector<float> x(static_cast<size_t>(k) * 3, 1.0f);
       std::fill(x.begin() + k, x.begin() + 2 * k, -1.0f);
-      float y[6];
-      gemm_i8(x.data(), 3, k, q.data(), sc.data(), 2, nullptr, y, acts);
+      float y[3 * m];
+      gemm_i8(x.data(), 3, k, q.data(), sc.data(), m, nullptr, y, acts);
       const double sx = static_cast<double>(1.0f / 32767);
       for (int i = 0; i < 3; ++i) {
         const double sign = i == 1 ? -1.0 : 1.0;
-        CHECK(y[2 * i] == static_cast<float>(sign * -128.0 * 32767 * k * (sx * 1.0)));
-        CHECK(y[2 * i + 1] == static_cast<float>(sign * -128.0 * 32767 * k * (sx * 0.5)));
+        for (int r = 0; r < m; ++r)
+          CHECK(y[m * i + r] == static_cast<float>(sign * -128.0 * 32767 * k * (sx * static_cast<double>(sc[r]))));
       }
     }
     std::mt19937 rng(4);
@@ -290,7 +292,9 @@ TEST_CASE("gemm_i8 Int16 gives the bits of its documented formula (the same on e
   // WebAssembly runs SIMD128 code for both steps (k a multiple of 8: the 4-row tiles), natively the
   // portable loops; both must equal this scalar reference exactly, so native = WebAssembly given equal x.
   std::mt19937 rng(11);
-  for (const Shape s : {Shape{1, 128, 4000}, Shape{2, 256, 7}, Shape{3, 1024, 9}, Shape{20, 136, 5}, Shape{1, 24, 3}}) {
+  // k a multiple of 8 (WebAssembly's SIMD path: 4-row tiles, leftover rows, several chunks) and not (its fallback)
+  for (const Shape s : {Shape{1, 128, 4000}, Shape{2, 256, 7}, Shape{3, 1024, 9}, Shape{20, 136, 5}, Shape{1, 24, 3},
+                        Shape{2, 45, 6}, Shape{3, 13, 4}, Shape{1, 1030, 5}}) {
     INFO(shape_name(s) << " impl " << gemm_i8_impl());
     auto x = random_floats(rng, static_cast<size_t>(s.n) * s.k, -4, 4);
     for (size_t c = 0; c < x.size(); c += 7) x[c] = std::round(x[c] * 64) / 64;  // ties after scaling, some
@@ -313,6 +317,24 @@ TEST_CASE("gemm_i8 Int16 gives the bits of its documented formula (the same on e
         REQUIRE(y[i * s.m + r] == ref);
       }
     }
+  }
+}
+
+TEST_CASE("gemm_i8: a row of values too small to scale is a zero row (no NaN, no overflow)", "[kernels]") {
+  // 32767 / max|x| overflows to infinity below max|x| ≈ 9.6e-35: the row gives the bias alone
+  const int k = 16, m = 5;
+  const std::vector<int8_t> q(static_cast<size_t>(m) * k, 7);
+  const std::vector<float> sc(m, 0.1f), b = {0.5f, -0.5f, 1.0f, 2.0f, -3.0f};
+  for (const I8Activations acts : {I8Activations::Int16, I8Activations::Int16x2}) {
+    std::vector<float> x(k, 0.0f);
+    x[0] = 1e-40f;
+    x[5] = -5e-41f;
+    x[k - 1] = 3e-36f;
+    float y[m];
+    gemm_i8(x.data(), 1, k, q.data(), sc.data(), m, nullptr, y, acts);
+    for (int r = 0; r < m; ++r) CHECK(y[r] == 0.0f);  // exact: 7 · 0.1 · Σx ≈ 2.1e-36
+    gemm_i8(x.data(), 1, k, q.data(), sc.data(), m, b.data(), y, acts);
+    for (int r = 0; r < m; ++r) CHECK(y[r] == b[r]);
   }
 }
 
@@ -346,6 +368,29 @@ TEST_CASE("gemm_i8: a zero input row gives the bias, a non-finite one NaN", "[ke
   CHECK(y[1] == -0.5f);
   CHECK(std::isnan(y[2]));
   CHECK(std::isnan(y[3]));
+}
+
+TEST_CASE("by default I8 weights run the one-int16 kernel, in every build", "[kernels][weights]") {
+  CHECK(WeightStoreOptions{}.i8 == I8Weights::Int8Int16);
+  const int m = 6, k = 16;
+  std::vector<int8_t> q(static_cast<size_t>(m) * k);
+  for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<int8_t>(static_cast<int>(i * 37 % 255) - 127);
+  std::vector<float> sc(m);
+  for (int r = 0; r < m; ++r) sc[r] = 0.001f * static_cast<float>(r + 1);
+  std::vector<uint8_t> data(reinterpret_cast<const uint8_t*>(sc.data()), reinterpret_cast<const uint8_t*>(sc.data()) + 4 * m);
+  data.insert(data.end(), reinterpret_cast<const uint8_t*>(q.data()), reinterpret_cast<const uint8_t*>(q.data()) + q.size());
+  const std::string header = R"({"l.weight": {"dtype": "I8", "shape": [6, 16], "data_offsets": [24, 120]},
+      "l.weight.scale": {"dtype": "F32", "shape": [6], "data_offsets": [0, 24]}})";
+  WeightStore store(std::make_shared<Bytes>(testing::make_safetensors(header, data)));
+  const Linear l = Linear::load(store, "l", m, k, false);
+  REQUIRE(l.w.quantized());
+  CHECK(l.w.q_one_int16);
+  Matrix x(3, k), y;
+  for (int i = 0; i < 3 * k; ++i) x.data()[i] = std::sin(0.37f * static_cast<float>(i)) * 1.7f;
+  l.forward(x, y);
+  std::vector<float> want(static_cast<size_t>(3) * m);
+  gemm_i8(x.data(), 3, k, q.data(), sc.data(), m, nullptr, want.data(), I8Activations::Int16);
+  for (int i = 0; i < 3 * m; ++i) CHECK(y.data()[i] == want[i]);
 }
 
 TEST_CASE("I8 weights stay int8 in the store and Linear runs the I8 kernel on them", "[kernels][weights]") {

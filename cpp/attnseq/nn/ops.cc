@@ -29,6 +29,7 @@ float tanh_f32(float x) {
     const float t = 1.0f - 2.0f / (kernels::exp_poly(2.0f * z) + 1.0f);
     return x < 0 ? -t : t;
   }
+  if (z == 0.0f) return x;  // ±0 keeps its sign
   const float s = x * x;
   return ((((-5.70498872745e-3f * s + 2.06390887954e-2f) * s - 5.37397155531e-2f) * s + 1.33314422036e-1f) * s -
           3.33332819422e-1f) * s * x + x;

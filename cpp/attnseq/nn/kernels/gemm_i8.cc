@@ -75,13 +75,16 @@ void quantize_row_i16(const float* x, int k, int kp, int16_t* hi, int16_t* lo, f
   const float maxabs = max_abs(x, k, &finite);
   std::fill(hi + k, hi + kp, int16_t{0});  // padding
   if (lo) std::fill(lo + k, lo + kp, int16_t{0});
-  if (!finite || maxabs == 0.0f) {
+  // 32767 / max|x| overflows below max|x| ≈ 9.6e-35 (then 0 · inf would be NaN): such a row is a zero row,
+  // its products at most ~1e-34 · Σ|W|
+  const float inv = static_cast<float>(kActivationMax) / maxabs;
+  if (!finite || maxabs == 0.0f || !std::isfinite(inv)) {
     std::fill(hi, hi + k, int16_t{0});
     if (lo) std::fill(lo, lo + k, int16_t{0});
     *scale = finite ? 0.0f : std::numeric_limits<float>::quiet_NaN();
     return;
   }
-  quantize_values(x, k, static_cast<float>(kActivationMax) / maxabs, hi, lo);
+  quantize_values(x, k, inv, hi, lo);
   *scale = maxabs / static_cast<float>(kActivationMax);
 }
 

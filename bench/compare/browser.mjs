@@ -41,7 +41,13 @@ export function recordWasmMemories() {
 }
 
 const PAGE_SIZE = 4096;
-export const TICKS = 100;  // USER_HZ on Linux
+const TICKS = 100;  // USER_HZ on Linux
+
+/** User + system CPU milliseconds in the text of a /proc/PID/stat or /proc/PID/task/TID/stat file. */
+export const statCpuMs = (stat) => {
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 1000 / TICKS;  // utime, stime
+};
 
 export function descendants(pid) {
   const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
@@ -83,9 +89,7 @@ export function renderers(browserPid) {
   for (const pid of descendants(browserPid)) {
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cpuMs = (Number(f[11]) + Number(f[12])) * 1000 / TICKS;  // utime, stime
+      const cpuMs = statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
       const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       out.push({ pid, cpuMs, hwmBytes: hwm ? Number(hwm[1]) * 1024 : 0 });
     } catch { /* gone */ }

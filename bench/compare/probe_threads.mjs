@@ -6,7 +6,7 @@
 //   node bench/compare/probe_threads.mjs --model M --input INPUTS.json [--warmup 20]
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { descendants, launchBrowser, TICKS } from './browser.mjs';
+import { descendants, launchBrowser, statCpuMs } from './browser.mjs';
 import { startBenchServer } from './server.mjs';
 
 const arg = (name, dflt) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : dflt; };
@@ -23,8 +23,7 @@ function threads(pid) {
       try {
         const st = readFileSync(`/proc/${p}/task/${t}/stat`, 'utf8');
         const name = `${st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')).replace(/\d+$/, '')} ${p}/${t}`;
-        const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
-        by[name] = (by[name] ?? 0) + (Number(f[11]) + Number(f[12])) * 1000 / TICKS;
+        by[name] = (by[name] ?? 0) + statCpuMs(st);
       } catch { /* gone */ }
     }
   }

@@ -9,6 +9,7 @@
 #include <wasm_simd128.h>
 
 #include "attnseq/nn/kernels/gemm_i8.h"
+#include "attnseq/nn/kernels/simd128.h"
 
 namespace attnseq::kernels {
 namespace {
@@ -84,12 +85,6 @@ void block(const int16_t* hi, const int16_t* lo, int kp, int n, const int8_t* w,
 // lane sums of a chunk as one i32x4 (shuffles + adds, < 2³¹ by kI8Chunk's bound), widened to two f64x2
 // and added in double (exact: integers below 2⁵³). Then y = float(sum · (sx · s_r)) + b_r, 4 outputs a
 // store: the arithmetic of the portable path, so both give the same bits from the same hi.
-inline v128_t isum4(const v128_t* a) {
-  const v128_t ab = wasm_i32x4_add(wasm_i32x4_shuffle(a[0], a[1], 0, 4, 1, 5), wasm_i32x4_shuffle(a[0], a[1], 2, 6, 3, 7));
-  const v128_t cd = wasm_i32x4_add(wasm_i32x4_shuffle(a[2], a[3], 0, 4, 1, 5), wasm_i32x4_shuffle(a[2], a[3], 2, 6, 3, 7));
-  return wasm_i32x4_add(wasm_i32x4_shuffle(ab, cd, 0, 1, 4, 5), wasm_i32x4_shuffle(ab, cd, 2, 3, 6, 7));
-}
-
 template <int R>
 inline void tile16x4(const int16_t* h, int kp, const float* sx, const int8_t* w, int k, const float* ws,
                      const float* bias, int m, float* y) {
@@ -109,7 +104,7 @@ inline void tile16x4(const int16_t* h, int kp, const float* sx, const int8_t* w,
       }
     }
     for (int i = 0; i < R; ++i) {
-      const v128_t s = isum4(a[i]);
+      const v128_t s = simd128::isum4(a[i]);
       d[i][0] = wasm_f64x2_add(d[i][0], wasm_f64x2_convert_low_i32x4(s));
       d[i][1] = wasm_f64x2_add(d[i][1], wasm_f64x2_convert_low_i32x4(wasm_i32x4_shuffle(s, s, 2, 3, 0, 1)));
     }

@@ -7,6 +7,8 @@
 
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
+
+#include "attnseq/nn/kernels/simd128.h"
 #endif
 
 namespace attnseq::kernels {
@@ -96,8 +98,7 @@ float dot(const float* a, const float* b, int n) {
 #if defined(__wasm_simd128__)
   v128_t acc = wasm_f32x4_splat(0.0f);
   for (; i + 4 <= n; i += 4) acc = wasm_f32x4_add(acc, wasm_f32x4_mul(wasm_v128_load(a + i), wasm_v128_load(b + i)));
-  sum = (wasm_f32x4_extract_lane(acc, 0) + wasm_f32x4_extract_lane(acc, 2)) +
-        (wasm_f32x4_extract_lane(acc, 1) + wasm_f32x4_extract_lane(acc, 3));
+  sum = simd128::hsum(acc);  // (l0 + l2) + (l1 + l3), as the portable loop sums
 #else
   float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
   for (; i + 4 <= n; i += 4)
@@ -117,8 +118,7 @@ float log_sum_exp(const float* x, int n) {
   const v128_t vm = wasm_f32x4_splat(m);
   v128_t acc = wasm_f32x4_splat(0.0f);
   for (; i + 4 <= n; i += 4) acc = wasm_f32x4_add(acc, exp4(wasm_f32x4_sub(wasm_v128_load(x + i), vm)));
-  sum = (wasm_f32x4_extract_lane(acc, 0) + wasm_f32x4_extract_lane(acc, 2)) +
-        (wasm_f32x4_extract_lane(acc, 1) + wasm_f32x4_extract_lane(acc, 3));
+  sum = simd128::hsum(acc);  // (l0 + l2) + (l1 + l3), as the portable loop sums
 #else
   float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
   for (; i + 4 <= n; i += 4)

@@ -12,12 +12,20 @@ inline float hsum(v128_t v) {
   return wasm_f32x4_extract_lane(s, 0) + wasm_f32x4_extract_lane(s, 1);
 }
 
-// The 4 lane sums of a[0..3] as one vector (lane j = hsum(a[j]), bit for bit), by shuffles and adds.
-inline v128_t hsum4(const v128_t* a) {
-  const v128_t ab = wasm_f32x4_add(wasm_i32x4_shuffle(a[0], a[1], 0, 4, 1, 5), wasm_i32x4_shuffle(a[0], a[1], 2, 6, 3, 7));
-  const v128_t cd = wasm_f32x4_add(wasm_i32x4_shuffle(a[2], a[3], 0, 4, 1, 5), wasm_i32x4_shuffle(a[2], a[3], 2, 6, 3, 7));
-  return wasm_f32x4_add(wasm_i32x4_shuffle(ab, cd, 0, 1, 4, 5), wasm_i32x4_shuffle(ab, cd, 2, 3, 6, 7));
+// The 4 lane sums of a[0..3] as one vector (lane j = (a[j]0 + a[j]2) + (a[j]1 + a[j]3)), by shuffles and
+// `add` (f32x4 or i32x4).
+template <class Add>
+inline v128_t lane_sums4(const v128_t* a, Add add) {
+  const v128_t ab = add(wasm_i32x4_shuffle(a[0], a[1], 0, 4, 1, 5), wasm_i32x4_shuffle(a[0], a[1], 2, 6, 3, 7));
+  const v128_t cd = add(wasm_i32x4_shuffle(a[2], a[3], 0, 4, 1, 5), wasm_i32x4_shuffle(a[2], a[3], 2, 6, 3, 7));
+  return add(wasm_i32x4_shuffle(ab, cd, 0, 1, 4, 5), wasm_i32x4_shuffle(ab, cd, 2, 3, 6, 7));
 }
+
+// The 4 lane sums of a[0..3] as one vector (lane j = hsum(a[j]), bit for bit).
+inline v128_t hsum4(const v128_t* a) { return lane_sums4(a, [](v128_t x, v128_t y) { return wasm_f32x4_add(x, y); }); }
+
+// The same for i32x4 lanes (exact while the sums fit in int32).
+inline v128_t isum4(const v128_t* a) { return lane_sums4(a, [](v128_t x, v128_t y) { return wasm_i32x4_add(x, y); }); }
 
 // Writes a tile's outputs y[i·m + j] from its accumulators acc[R][WR] (each a 4-lane partial sum):
 // when `whole` (no leftover columns) and WR is a multiple of 4, 4 outputs per vector store; otherwise per

@@ -9,11 +9,17 @@ Writes into --out: spm.model (joint) or src.model + tgt.model, train.pkl / valid
 test.json (grouped: {"src": raw source, "refs": [normalized targets], "en_words": n}) and
 meta.json. Corpus text stays under work/ (ignored), never in the repository.
 
+Since issue 29 the check sentences of train/heldout.json are trained on like any other pair (only the
+valid, test and long splits never are); --heldout-filter restores the older rule for the runs that used
+it. --reserve-long (default) keeps a third of the long, named sentences out of training as the long
+split (long.json: it plus the test and valid sentences that meet the same criterion). Augmentation
+(--aug-*: joined pairs, numbers, names; attnseq_train/augment.py) adds training rows only.
+
 Chinese: target text is converted to Simplified (OpenCC t2s) and written with full-width
 punctuation; Chinese tokenizers carry nmt_nfkc + t2s in their normalizer (attnseq_train/zh_rules.py),
 so Traditional source text reads as Simplified in every runtime. Check sentences
-(train/heldout.json) and their close variants are dropped from train and valid
-(attnseq_train/heldout.py).
+(train/heldout.json) and their close variants are dropped from train and valid only with
+--heldout-filter (attnseq_train/heldout.py).
 """
 import argparse
 import collections
@@ -27,6 +33,7 @@ import numpy as np
 import sentencepiece as spm
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train.augment import augment, long_named  # noqa: E402
 from attnseq_train.hashing import file_sha256  # noqa: E402
 from attnseq_train.heldout import HeldOut  # noqa: E402
 from attnseq_train.textnorm import normalize_target, split_of, to_simplified  # noqa: E402
@@ -35,7 +42,7 @@ from attnseq_train.zh_rules import rules_for  # noqa: E402
 MAX_TOKENS = 64
 
 
-def read_pairs(path, src_lang, tgt_lang):
+def read_pairs(path, src_lang, tgt_lang, reserve_long=False):
     """-> list of (split, english, raw source, normalized target, other side for the held-out check).
     Column 0 is English; a Chinese target is converted to Simplified first."""
     rows = []
@@ -50,7 +57,7 @@ def read_pairs(path, src_lang, tgt_lang):
     out = []
     for (english, raw_other), other in zip(rows, others):
         src, tgt = (english, other) if src_lang == "en" else (raw_other, english)
-        out.append((split_of(english), english, src, normalize_target(tgt, tgt_lang), other))
+        out.append((split_of(english, reserve_long=reserve_long), english, src, normalize_target(tgt, tgt_lang), other))
     return out
 
 
@@ -88,9 +95,11 @@ def coverage(lang):
     return 0.9995 if lang in ("zh", "ja") else 1.0
 
 
-def train_spm(lines, prefix, vocab, char_coverage, rules_tsv=None, user_symbols=()):
+def train_spm(lines, prefix, vocab, char_coverage, rules_tsv=None, user_symbols=(), split_digits=False):
     """Unigram model with pad/unk/bos/eos = 0/1/2/3; all lines, in order, no sampling.
-    rules_tsv: normalization rules (zh_rules) instead of nmt_nfkc; user_symbols: pieces kept whole."""
+    rules_tsv: normalization rules (zh_rules) instead of nmt_nfkc; user_symbols: pieces kept whole;
+    split_digits: no piece holds two digits, so every number is spelled digit by digit (the model
+    copies "2019" as 2, 0, 1, 9 rather than as pieces it must learn one by one)."""
     lines = list(dict.fromkeys(l for l in lines if l))  # dedupe, keep order
     with open(prefix + ".txt", "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
@@ -100,7 +109,7 @@ def train_spm(lines, prefix, vocab, char_coverage, rules_tsv=None, user_symbols=
         character_coverage=char_coverage, **norm, user_defined_symbols=list(user_symbols),
         pad_id=0, unk_id=1, bos_id=2, eos_id=3,
         pad_piece="<pad>", unk_piece="<unk>", bos_piece="<s>", eos_piece="</s>",
-        input_sentence_size=0, shuffle_input_sentence=False, num_threads=1,
+        input_sentence_size=0, shuffle_input_sentence=False, num_threads=1, split_digits=split_digits,
         max_sentence_length=8192, minloglevel=2)
     os.remove(prefix + ".txt")
     return prefix + ".model"
@@ -161,6 +170,16 @@ def main():
     ap.add_argument("--src-spm", help="use this SentencePiece model for the source side instead of training one "
                     "(non-joint): e.g. the en-fr model's, so that a run can start from that model's encoder "
                     "(the arch config's \"init\", attnseq_train/transfer.py)")
+    ap.add_argument("--heldout-filter", action="store_true", help="drop train/valid pairs close to a check sentence "
+                    "(the rule before issue 29; the runs prepared under it pass it to stay reproducible)")
+    ap.add_argument("--reserve-long", action=argparse.BooleanOptionalAction, default=True,
+                    help="keep a third of the long, named sentences out of training as the long split (default)")
+    ap.add_argument("--split-digits", action=argparse.BooleanOptionalAction, default=True,
+                    help="vocabularies without multi-digit pieces (default)")
+    ap.add_argument("--aug-concat", type=float, default=0.0, help="add this fraction of training pairs made of 2-3 joined pairs")
+    ap.add_argument("--aug-numbers", type=int, default=0, help="copies of each pair with digits, with other numbers")
+    ap.add_argument("--aug-names", type=float, default=0.0, help="add this fraction of pairs with Tom/Mary/... renamed")
+    ap.add_argument("--aug-seed", type=int, default=1)
     a = ap.parse_args()
     if a.src_spm and a.joint:
         raise SystemExit("--src-spm is for a non-joint vocabulary (the target side gets its own)")
@@ -169,20 +188,27 @@ def main():
     if a.src_spm:
         check_borrowed_spm(a.src_spm, a.synthetic_tag if a.synthetic else None)
     os.makedirs(a.out, exist_ok=True)
-    rows = read_pairs(a.pairs, a.src, a.tgt)
+    rows = read_pairs(a.pairs, a.src, a.tgt, a.reserve_long)
     if a.limit:
         rows = rows[::a.limit]
     other_lang = a.tgt if a.src == "en" else a.src
-    rows, heldout_dropped = drop_heldout(rows, other_lang, HeldOut(simplify=to_simplified))
-    by_split = {k: [r for r in rows if r[0] == k] for k in ("train", "valid", "test")}
+    heldout_dropped = None
+    if a.heldout_filter:
+        rows, heldout_dropped = drop_heldout(rows, other_lang, HeldOut(simplify=to_simplified))
+    by_split = {k: [r for r in rows if r[0] == k] for k in ("train", "valid", "test", "long")}
+    long_rows = by_split["long"] + [r for r in by_split["test"] + by_split["valid"] if long_named(r[1])]
     synthetic = read_synthetic(a.synthetic, a.src, a.tgt, a.synthetic_tag, other_lang) if a.synthetic else []
+    # augmentation reads the real pairs only (a joined pair must not carry a synthetic tag in its middle)
+    augmented, aug_counts = augment(by_split["train"], a.src, a.tgt, a.aug_seed, a.aug_concat, a.aug_numbers,
+                                    a.aug_names)
     by_split["train"] = by_split["train"] + synthetic
-    train = by_split["train"]
+    train = by_split["train"]  # the vocabularies learn from real (and synthetic) pairs, not the augmented ones
     if a.joint:
         if "zh" in (a.src, a.tgt):
             raise SystemExit("a joint vocabulary with Chinese is not supported (its normalizer differs per side)")
         cov = min(coverage(a.src), coverage(a.tgt))
-        path = train_spm([r[2] for r in train] + [r[3] for r in train], os.path.join(a.out, "spm"), a.vocab, cov)
+        path = train_spm([r[2] for r in train] + [r[3] for r in train], os.path.join(a.out, "spm"), a.vocab, cov,
+                         split_digits=a.split_digits)
         src_model = tgt_model = path
     else:
         if a.src_spm:
@@ -190,16 +216,21 @@ def main():
             shutil.copyfile(a.src_spm, src_model)
         else:
             src_model = train_spm([r[2] for r in train], os.path.join(a.out, "src"), a.vocab_src or a.vocab,
-                                  coverage(a.src), rules_for(a.src, "src", a.out), [a.synthetic_tag] if synthetic else [])
+                                  coverage(a.src), rules_for(a.src, "src", a.out), [a.synthetic_tag] if synthetic else [],
+                                  split_digits=a.split_digits)
         tgt_model = train_spm([r[3] for r in train], os.path.join(a.out, "tgt"), a.vocab_tgt or a.vocab,
-                              coverage(a.tgt), rules_for(a.tgt, "tgt", a.out))
+                              coverage(a.tgt), rules_for(a.tgt, "tgt", a.out), split_digits=a.split_digits)
+    by_split["train"] = train + augmented
     sp_src, sp_tgt = spm.SentencePieceProcessor(model_file=src_model), spm.SentencePieceProcessor(model_file=tgt_model)
     meta = {"src": a.src, "tgt": a.tgt, "joint": a.joint, "pairs": os.path.abspath(a.pairs),
             "pairs_sha256": file_sha256(a.pairs), "limit": a.limit,
             "src_spm": os.path.basename(src_model), "tgt_spm": os.path.basename(tgt_model),
             "vocab_src": sp_src.get_piece_size(), "vocab_tgt": sp_tgt.get_piece_size(),
             "src_spm_from": ({"path": os.path.abspath(a.src_spm), "sha256": file_sha256(a.src_spm)} if a.src_spm else None),
-            "max_tokens": MAX_TOKENS, "counts": {}, "dropped": {}, "heldout_dropped": heldout_dropped,
+            "max_tokens": MAX_TOKENS, "counts": {}, "dropped": {}, "heldout_filter": a.heldout_filter,
+            "heldout_dropped": heldout_dropped, "reserve_long": a.reserve_long, "split_digits": a.split_digits,
+            "augment": {"concat": a.aug_concat, "numbers": a.aug_numbers, "names": a.aug_names, "seed": a.aug_seed,
+                        "rows": aug_counts},
             "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,
             "synthetic": {"path": os.path.abspath(a.synthetic), "pairs": len(synthetic), "tag": a.synthetic_tag} if synthetic else None}
     for split in ("train", "valid"):
@@ -207,7 +238,8 @@ def main():
         with open(os.path.join(a.out, split + ".pkl"), "wb") as f:
             pickle.dump(data, f, protocol=4)
         meta["counts"][split], meta["dropped"][split] = len(data["src"]), dropped
-    for split in ("valid", "test"):
+    by_split["long"] = long_rows
+    for split in ("valid", "test", "long"):
         groups = group_refs(by_split[split], a.src)
         with open(os.path.join(a.out, split + ".json"), "w", encoding="utf-8") as f:
             json.dump(groups, f, ensure_ascii=False, indent=0)

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Training queue: two lanes, at most 2 training processes (1 thread each, niced so that builds and
 # tests on the same cores come first; budgets count each process's CPU time, so the time a niced run
-# waits is not charged) at once, for the models still to train or improve:
-#   lane A: en-zh v2: transfer learning: a 3+2-layer Transformer whose encoder starts from the shipped
-#           en-fr Transformer's first 3 layers and embedding (same English vocabulary), its decoder layers
-#           from that model's decoder; 300 CPU-minutes across sittings
-#   lane B: zh-en v2: more back-translations (every train-split English sentence of eng-fra/deu/spa)
-#           and a 3+2-layer Transformer, 450 CPU-minutes across sittings
+# waits is not charged) at once, for the models still to train or improve (issue 29: four new
+# directions, on the new data recipe: check sentences trained on, the long split reserved, digits
+# split, joined/number/name augmentation; prepare_v3 below):
+#   lane A: fr-en-transformer, then es-en-transformer (600 CPU-minutes each, across sittings)
+#   lane B: de-en-transformer, then en-de-transformer (600 CPU-minutes each, across sittings)
 # Shipped models are retrained one at a time by name: `train/run_queue.sh NAME` (en-fr-transformer,
 # en-fr-gru-attn, en-fr-gru-dot, en-fr-gru-scaled-dot, en-fr-gru-noattn, zh-en-transformer, en-zh-transformer).
 # Resumable: runs whose work/ckpt/NAME/done exists are skipped, unfinished ones resume from
@@ -22,6 +21,19 @@ TATOEBA=/work/shared/data/tatoeba
 mkdir -p work/ckpt
 exec 9> work/queue.lock
 if ! flock -n 9; then echo "queue already running (work/queue.lock)"; exit 1; fi
+
+# The data of the runs before issue 29: check sentences filtered out, no long split, multi-digit pieces
+# (the same vocabulary and pairs as when they were trained, so their snapshots still fit).
+prepare_v2() {  # DIR PAIRS ARGS...
+  prepare "$@" --heldout-filter --no-reserve-long --no-split-digits
+}
+
+# The issue-29 recipe: every pair but the valid, test and long splits' is trained on; augmentation adds
+# 10 % joined pairs, 8 renumbered copies of each pair with digits and 8 % renamed pairs.
+AUG=(--aug-concat 0.1 --aug-numbers 8 --aug-names 0.08)
+prepare_v3() {  # DIR PAIRS ARGS...
+  prepare "$@" "${AUG[@]}"
+}
 
 prepare() {  # DIR PAIRS ARGS...
   local dir=$1 pairs=$2; shift 2
@@ -55,7 +67,7 @@ prepare_bt() {
       --model $bt_model --cli build/native/attnseq --lang zh \
       --out work/data/bt-zh.tsv --limit 100000 --beam 4 > work/data/bt-zh.log 2>&1 || return 1
   mkdir -p work/data/zh-en-bt
-  prepare work/data/zh-en-bt $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000 \
+  prepare_v2 work/data/zh-en-bt $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000 \
       --synthetic work/data/bt-zh.tsv
 }
 
@@ -69,16 +81,21 @@ prepare_bt_all() {
       --model $bt_model --cli build/native/attnseq --lang zh \
       --out work/data/bt-zh-all.tsv --beam 4 > work/data/bt-zh-all.log 2>&1 || return 1
   mkdir -p work/data/zh-en-bt3
-  prepare work/data/zh-en-bt3 $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000 \
+  prepare_v2 work/data/zh-en-bt3 $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000 \
       --synthetic work/data/bt-zh-all.tsv
 }
 
 mkdir -p work/data
-prepare work/data/en-fr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --vocab 4000 --joint
-prepare work/data/zh-en $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000
-prepare work/data/en-zh $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-src 3000 --vocab-tgt 4000
+prepare_v2 work/data/en-fr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --vocab 4000 --joint
+prepare_v2 work/data/zh-en $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000
+prepare_v2 work/data/en-zh $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-src 3000 --vocab-tgt 4000
 # en-zh v2 reads English with the en-fr model's vocabulary (to start from its encoder)
-prepare work/data/en-zh-xf $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-tgt 4000 --src-spm work/data/en-fr/spm.model
+prepare_v2 work/data/en-zh-xf $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh --vocab-tgt 4000 --src-spm work/data/en-fr/spm.model
+# issue 29's directions (joint vocabularies; German gets 4,500 pieces)
+prepare_v3 work/data/fr-en $TATOEBA/eng-fra/pairs.tsv --src fr --tgt en --vocab 4000 --joint
+prepare_v3 work/data/de-en $TATOEBA/eng-deu/pairs.tsv --src de --tgt en --vocab 4500 --joint
+prepare_v3 work/data/es-en $TATOEBA/eng-spa/pairs.tsv --src es --tgt en --vocab 4000 --joint
+prepare_v3 work/data/en-de $TATOEBA/eng-deu/pairs.tsv --src en --tgt de --vocab 4500 --joint
 
 case "${1:-}" in
   "") ;;
@@ -92,16 +109,18 @@ case "${1:-}" in
   en-zh-transformer) run en-zh-transformer work/data/en-zh 150; exit ;;
   zh-en-transformer-v2) prepare_bt_all && run zh-en-transformer-v2 work/data/zh-en-bt3 450; exit ;;
   en-zh-transformer-v2) run en-zh-transformer-v2 work/data/en-zh-xf 300; exit ;;
+  fr-en-transformer|de-en-transformer|es-en-transformer|en-de-transformer) run "$1" "work/data/${1%-transformer}" 600; exit ;;
   *) echo "unknown run: $1" >&2; exit 2 ;;
 esac
 
+# en-zh-transformer-v2 and zh-en-transformer-v2 finished (2026-12-05): retrain them by name.
 # en-zh-transformer and zh-en-transformer finished and shipped (2026-12-03/04): retrain them by name.
 # The no-attention baseline was retrained on the attention model's 180-minute budget (same recipe), so
 # the fixed-context comparison stays fair: finished and shipped (2026-12-05); retrain it by name.
 # en-fr-transformer (600 minutes), en-fr-gru-attn, en-fr-gru-dot, en-fr-gru-scaled-dot and
 # en-fr-gru-general finished and shipped (2026-12-04): retrain them by name. A run
 # whose snapshot holds a finished run's weights only evaluates them (budget spent) and exports them.
-run en-zh-transformer-v2 work/data/en-zh-xf 300 &
-( prepare_bt_all && run zh-en-transformer-v2 work/data/zh-en-bt3 450 ) &
+( run fr-en-transformer work/data/fr-en 600; run es-en-transformer work/data/es-en 600 ) &
+( run de-en-transformer work/data/de-en 600; run en-de-transformer work/data/en-de 600 ) &
 wait
 echo "$(date '+%F %T') queue finished"

@@ -65,11 +65,22 @@ def english_key(text):
     return collapse_ws(unicodedata.normalize("NFKC", text)).lower()
 
 
-def split_of(english, test_per_mille=20, valid_per_mille=10):
-    """Deterministic split by a hash of the grouping key: 'test' (~2%), 'valid' (~1%), 'train'."""
-    h = int.from_bytes(hashlib.sha1(english_key(english).encode("utf-8")).digest()[:8], "big") % 1000
+def _hash(text):
+    return int.from_bytes(hashlib.sha1(text.encode("utf-8")).digest()[:8], "big")
+
+
+def split_of(english, test_per_mille=20, valid_per_mille=10, reserve_long=False):
+    """Deterministic split by a hash of the grouping key: 'test' (~2%), 'valid' (~1%), 'train'.
+    reserve_long: a third of the other sentences that meet the long split's criterion
+    (augment.long_named: 12-30 words with names, numbers or dates) are 'long', never trained on."""
+    key = english_key(english)
+    h = _hash(key) % 1000
     if h < test_per_mille:
         return "test"
     if h < test_per_mille + valid_per_mille:
         return "valid"
+    if reserve_long:
+        from .augment import long_named
+        if _hash("long:" + key) % 3 == 0 and long_named(english):
+            return "long"
     return "train"

@@ -1,0 +1,122 @@
+"""Augmentation of the training split and the long split (issue 29): train/attnseq_train/augment.py."""
+import collections
+import os
+import re
+import sys
+import unittest
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "train"))
+from attnseq_train.augment import (augment, concat_rows, copied_names, long_named, name_rows,  # noqa: E402
+                                   number_rows)
+from attnseq_train.textnorm import split_of  # noqa: E402
+
+
+def row(en, fr):
+    # (split, english, source, target, other) for en -> fr
+    return ("train", en, en, fr, fr)
+
+
+class NumberRows(unittest.TestCase):
+    def test_digits_replaced_alike_on_both_sides(self):
+        rows = [row("She was born in 1987.", "Elle est née en 1987."),
+                row("It is 10:30.", "Il est 10:30."),
+                row("I have 1 dog and 2 cats.", "J'ai 1 chien et 2 chats.")]
+        out = number_rows(rows, 5, np.random.default_rng(3))
+        self.assertEqual(len(out), 15)
+        for r in out:
+            src = re.findall(r"\d+", r[2])
+            self.assertEqual(src, re.findall(r"\d+", r[3]), r)
+            self.assertEqual(src, re.findall(r"\d+", r[1]), r)
+        born = [r for r in out if r[2].startswith("She")]
+        self.assertTrue(all("1987" not in r[2] for r in born))
+        self.assertGreater(len({r[2] for r in born}), 2)
+        for r in out:
+            if r[2].startswith("It is"):
+                hour, minute = map(int, re.findall(r"\d+", r[2]))
+                self.assertTrue(0 <= hour < 24 and 0 <= minute < 60, r)
+            if r[2].startswith("I have"):
+                self.assertIn(" 1 dog", r[2])          # "1" agrees with its noun: kept
+                self.assertNotIn(" 1 cats", r[2])      # nothing else becomes 1
+
+    def test_pairs_whose_numbers_differ_are_left_alone(self):
+        rows = [row("I'm 20.", "J'ai vingt ans."), row("Page 3.", "Page 4.")]
+        self.assertEqual(number_rows(rows, 3, np.random.default_rng(1)), [])
+
+
+class NameRows(unittest.TestCase):
+    def test_pool_is_words_copied_unchanged(self):
+        rows = [row("I met Tom in Boston.", "J'ai rencontré Tom à Boston."),
+                row("I speak English.", "Je parle anglais."),
+                row("Tom is here.", "Tom est ici.")]
+        self.assertEqual(copied_names(rows), ["Boston", "Tom"])
+
+    def test_replaced_on_every_side_and_counts_must_agree(self):
+        rows = [row("Tom met Mary.", "Tom a rencontré Mary."),
+                row("It's Tom's.", "C'est à Tom et Tom.")]  # counts differ: left alone
+        out = name_rows(rows, 5.0, np.random.default_rng(2), ["Jane", "Kenji", "Oslo"])
+        self.assertTrue(out)
+        for r in out:
+            self.assertNotIn("Tom", r[2] + r[3])
+            self.assertNotIn("Mary", r[2] + r[3])
+            names = [w for w in ("Jane", "Kenji", "Oslo") if w in r[2]]
+            self.assertEqual(len(names), 2)
+            self.assertEqual(names, [w for w in ("Jane", "Kenji", "Oslo") if w in r[3]])
+
+
+class ConcatRows(unittest.TestCase):
+    def test_two_or_three_pairs_joined_in_the_same_order(self):
+        rows = [row(f"Sentence {i}.", f"Phrase {i}.") for i in range(50)]
+        out = concat_rows(rows, 0.2, np.random.default_rng(5), "en", "fr")
+        self.assertEqual(len(out), 10)
+        for r in out:
+            ids = re.findall(r"\d+", r[2])
+            self.assertIn(len(ids), (2, 3))
+            self.assertEqual(ids, re.findall(r"\d+", r[3]))
+
+    def test_chinese_joined_without_spaces(self):
+        rows = [("train", "A.", "A.", "甲。", "甲。"), ("train", "B.", "B.", "乙。", "乙。"),
+                ("train", "C.", "C.", "丙。", "丙。")]
+        out = concat_rows(rows, 1.0, np.random.default_rng(0), "en", "zh")
+        self.assertTrue(all(" " not in r[3] for r in out))
+
+
+class AugmentIsSeeded(unittest.TestCase):
+    def test_same_seed_same_rows(self):
+        rows = [row(f"Tom has {i + 2} apples.", f"Tom a {i + 2} pommes.") for i in range(40)]
+        a = augment(rows, "en", "fr", seed=7, concat=0.2, numbers=2, names=0.3)
+        b = augment(rows, "en", "fr", seed=7, concat=0.2, numbers=2, names=0.3)
+        c = augment(rows, "en", "fr", seed=8, concat=0.2, numbers=2, names=0.3)
+        self.assertEqual(a, b)
+        self.assertNotEqual(a[0], c[0])
+        self.assertEqual(a[1]["concat"], 8)
+        self.assertEqual(a[1]["numbers"], 80)
+
+
+class LongSplit(unittest.TestCase):
+    def test_criterion(self):
+        self.assertTrue(long_named("Every summer Jane visits her grandmother in a small town near the sea."))
+        self.assertTrue(long_named("I have been waiting for you here since half past three on 12 May."))
+        self.assertFalse(long_named("Jane visits Africa in September."))  # short
+        self.assertFalse(long_named("i think that we should go home now because it is getting very late"))
+        self.assertFalse(long_named(" ".join(["word"] * 31) + " Paris"))
+
+    def test_a_third_of_the_candidates_is_reserved_and_never_train(self):
+        pool = [f"Yesterday Jane told me that she had bought {w} apples at the market near the station."
+                for w in ("three", "four", "five", "six", "seven", "eight", "nine", "ten", "many", "some",
+                          "green", "red", "sweet", "sour", "big", "small", "old", "new", "cheap", "fresh",
+                          "twenty", "thirty", "forty", "fifty", "sixty", "ripe", "odd", "nice", "fine", "few")]
+        splits = collections.Counter(split_of(s, reserve_long=True) for s in pool)
+        self.assertGreater(splits["long"], 3)
+        self.assertLess(splits["long"], 20)
+        for s in pool:  # without the reservation, the same sentences keep their old split
+            base = split_of(s)
+            self.assertEqual(split_of(s, reserve_long=True), "long" if split_of(s, reserve_long=True) == "long"
+                             else base)
+            if base != "train":
+                self.assertEqual(split_of(s, reserve_long=True), base)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,187 @@
+"""Training-data augmentation for what Tatoeba lacks: long inputs, numbers, names (issue 29).
+
+Every function takes the training rows of prepare.py, (split, english, raw source, normalized target,
+other side), and returns NEW training rows; nothing here touches the valid, test or long splits.
+All randomness comes from one seeded numpy generator, so a data directory is reproducible.
+
+  * concat_rows: 2 or 3 random training pairs joined into one (sentences of 12-40 words that the model
+    otherwise never sees, so it learns to keep going without looping and to stop at the end).
+  * number_rows: pairs whose source and target carry the same digit runs, with every run replaced by
+    another number (the same on both sides): the model learns to copy digits, not to invent them.
+  * name_rows: pairs whose English and other side carry the same name (Tom, Mary, ...), with the name
+    replaced by another capitalized word that the corpus copies unchanged between the two languages.
+"""
+import collections
+import re
+
+import numpy as np
+
+_DIGITS = re.compile(r"\d+")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+# Capitalized words that are not names even when they appear unchanged on both sides.
+_NOT_NAMES = {"I", "I'm", "I'll", "I've", "I'd", "OK", "A", "The", "Mr", "Mrs", "Ms", "Dr", "Oh", "No", "Yes"}
+# Tatoeba's stock characters: the names that augmentation replaces.
+STOCK_NAMES = ("Tom", "Mary", "John", "Alice")
+MONTHS_AND_DAYS = ("January February March April May June July August September October November December "
+                   "Monday Tuesday Wednesday Thursday Friday Saturday Sunday").split()
+
+
+def joiner(lang):
+    return "" if lang in ("zh", "ja") else " "
+
+
+def concat_rows(rows, fraction, rng, src_lang, tgt_lang):
+    """fraction * len(rows) new rows, each 2 (70 %) or 3 (30 %) random training pairs joined in order."""
+    n = int(len(rows) * fraction)
+    if n == 0 or len(rows) < 3:
+        return []
+    js, jt = joiner(src_lang), joiner(tgt_lang)
+    out = []
+    for _ in range(n):
+        k = 2 if rng.random() < 0.7 else 3
+        picked = [rows[i] for i in rng.choice(len(rows), size=k, replace=False)]
+        out.append(("train", " ".join(r[1] for r in picked), js.join(r[2] for r in picked),
+                    jt.join(r[3] for r in picked), jt.join(r[4] for r in picked)))
+    return out
+
+
+def _new_number(old, rng, context):
+    """A random digit run to stand for `old`. context: "hour" (before ':'), "minute" (after ':'),
+    "fixed" (in a decimal, a grouped thousand or a date written with '/' or '.': the same width) or
+    None (a small number, a year or a larger one). Never "1": English and French agree the noun with
+    it, so the caller keeps a "1" as it is and nothing else becomes 1."""
+    while True:
+        if context == "hour":
+            new = str(rng.integers(2, 24))
+        elif context == "minute":
+            new = f"{rng.integers(0, 60):02d}"
+        elif context == "fixed":
+            width = len(old)
+            new = str(rng.integers(10 ** (width - 1) if width > 1 else 0, 10 ** width))
+            if old.startswith("0") and width > 1:
+                new = "0" + new[1:]
+        else:
+            kind = rng.random()
+            if kind < 0.35:
+                new = str(rng.integers(2, 100))
+            elif kind < 0.65:
+                new = str(rng.integers(1900, 2040))
+            elif kind < 0.85:
+                new = str(rng.integers(100, 1000))
+            else:
+                new = str(rng.integers(1000, 1000000))
+        if new != old and new != "1":
+            return new
+
+
+def _context(text, at, length):
+    """How the digit run text[at:at+length] sits among other digits (see _new_number)."""
+    before = text[max(at - 2, 0):at]
+    after = text[at + length:at + length + 2]
+    if len(after) == 2 and after[0] == ":" and after[1].isdigit():
+        return "hour"
+    if len(before) == 2 and before[1] == ":" and before[0].isdigit():
+        return "minute"
+    if (len(after) == 2 and after[0] in ".,/ " and after[1].isdigit() and after[0] != " ") or \
+       (len(before) == 2 and before[1] in ".,/" and before[0].isdigit()):
+        return "fixed"
+    return None
+
+
+def _digit_runs(text):
+    return collections.Counter(m.group(0) for m in _DIGITS.finditer(text))
+
+
+def _replace_runs(text, mapping):
+    return _DIGITS.sub(lambda m: mapping.get(m.group(0), m.group(0)), text)
+
+
+def number_rows(rows, copies, rng):
+    """For every training pair whose source and target hold the same digit runs (as a multiset),
+    `copies` new pairs with each distinct run replaced by another number, the same on both sides."""
+    out = []
+    for r in rows:
+        runs = _digit_runs(r[2])
+        if not runs or runs != _digit_runs(r[3]):
+            continue
+        for _ in range(copies):
+            mapping, used = {}, set(runs)
+            for old in runs:
+                if old == "1":
+                    continue
+                at = r[2].find(old)
+                context = _context(r[2], at, len(old))
+                new = _new_number(old, rng, context)
+                for _ in range(20):
+                    if new not in used:
+                        break
+                    new = _new_number(old, rng, context)
+                if new in used:
+                    continue
+                mapping[old] = new
+                used.add(new)
+            out.append(("train", _replace_runs(r[1], mapping), _replace_runs(r[2], mapping),
+                        _replace_runs(r[3], mapping), _replace_runs(r[4], mapping)))
+    return out
+
+
+def copied_names(rows, min_count=1):
+    """Capitalized English words (not the first of the sentence) that the other side carries unchanged,
+    as a sorted list: the names and places a model should copy (Boston, Paris, Tom, ...)."""
+    counts = collections.Counter()
+    for r in rows:
+        words = _WORD.findall(r[1])
+        other = set(_WORD.findall(r[4]))
+        for w in words[1:]:
+            if w[0].isupper() and w in other and w not in _NOT_NAMES and len(w) > 1 and not w.isupper():
+                counts[w] += 1
+    return sorted(w for w, c in counts.items() if c >= min_count)
+
+
+def name_rows(rows, fraction, rng, names):
+    """fraction * len(rows) new rows: pairs holding one of STOCK_NAMES on both sides, the name replaced by
+    a random one of `names` (a whole-word replacement, the same on both sides)."""
+    if not names:
+        return []
+    pattern = re.compile(r"\b(" + "|".join(STOCK_NAMES) + r")\b")
+    def names_in(text):  # every occurrence, so German "Toms" (no match) beside English "Tom's" rules a pair out
+        return sorted(pattern.findall(text))
+    candidates = [r for r in rows if pattern.search(r[1]) and
+                  names_in(r[1]) == names_in(r[2]) == names_in(r[3]) == names_in(r[4])]
+    n = min(int(len(rows) * fraction), len(candidates) * 3)
+    out = []
+    for i in rng.choice(len(candidates), size=n, replace=n > len(candidates)) if candidates else []:
+        r = candidates[i]
+        mapping, present = {}, set(_WORD.findall(r[1])) | set(_WORD.findall(r[3]))
+        for old in sorted(set(pattern.findall(r[1]))):
+            new = names[rng.integers(len(names))]
+            while new in mapping.values() or new in STOCK_NAMES or new in present:
+                new = names[rng.integers(len(names))]
+            mapping[old] = new
+
+        def sub(text):
+            return pattern.sub(lambda m: mapping[m.group(1)], text)
+        out.append(("train", sub(r[1]), sub(r[2]), sub(r[3]), sub(r[4])))
+    return out
+
+
+def augment(rows, src_lang, tgt_lang, seed=1, concat=0.0, numbers=0, names=0.0):
+    """-> (new rows, {"concat": n, "numbers": n, "names": n, "name_pool": n}) for the given train rows."""
+    rng = np.random.default_rng(seed)
+    new_concat = concat_rows(rows, concat, rng, src_lang, tgt_lang) if concat else []
+    new_numbers = number_rows(rows, numbers, rng) if numbers else []
+    pool = copied_names(rows) if names and "zh" not in (src_lang, tgt_lang) else []
+    new_names = name_rows(rows, names, rng, pool) if pool else []
+    return (new_concat + new_numbers + new_names,
+            {"concat": len(new_concat), "numbers": len(new_numbers), "names": len(new_names), "name_pool": len(pool)})
+
+
+def long_named(english):
+    """The long split's criterion: 12-30 words with a number, a month or weekday, or a capitalized word
+    other than the first and "I" (a name or a place)."""
+    words = english.split()
+    if not 12 <= len(words) <= 30:
+        return False
+    if _DIGITS.search(english) or any(m in english for m in MONTHS_AND_DAYS):
+        return True
+    return any(w[:1].isupper() and w.strip(".,!?;:\"'") not in _NOT_NAMES for w in words[1:])

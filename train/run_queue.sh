@@ -19,8 +19,12 @@ export OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 PY=/usr/bin/python3
 TATOEBA=/work/shared/data/tatoeba
 mkdir -p work/ckpt
-exec 9> work/queue.lock
-if ! flock -n 9; then echo "queue already running (work/queue.lock)"; exit 1; fi
+# One queue at a time (work/queue.lock); a run named on the command line may go beside it: every run
+# also takes its own lock (work/ckpt/NAME/lock), so no run trains twice at once.
+if [ -z "${1:-}" ]; then
+  exec 9> work/queue.lock
+  if ! flock -n 9; then echo "queue already running (work/queue.lock)"; exit 1; fi
+fi
 
 # The data of the runs before issue 29: check sentences filtered out, no long split, multi-digit pieces
 # (the same vocabulary and pairs as when they were trained, so their snapshots still fit).
@@ -44,6 +48,8 @@ run() {  # NAME DATA BUDGET_MIN
   local name=$1 data=$2 budget=$3 out=work/ckpt/$1
   if [ -f "$out/done" ]; then echo "$(date '+%F %T') skip $name (done)"; return; fi
   mkdir -p "$out"
+  exec {lockfd}> "$out/lock"
+  if ! flock -n "$lockfd"; then echo "$(date '+%F %T') skip $name (already training: $out/lock)"; return; fi
   echo "$(date '+%F %T') start $name (budget $budget min)"
   local seed=()
   [ -f "train/snapshots/$name.pt" ] && seed=(--seed-from "train/snapshots/$name.pt")
@@ -51,6 +57,7 @@ run() {  # NAME DATA BUDGET_MIN
       --budget-min "$budget" --budget-clock cpu --threads 1 "${seed[@]}" >> "$out/stdout.txt" 2>&1
   local rc=$?  # (read before the echo: its $(date) would reset $?)
   echo "$(date '+%F %T') end $name rc=$rc"
+  exec {lockfd}>&-
   if [ -f "$out/done" ] && [ -x train/finish_run.sh ]; then
     train/finish_run.sh "$name" "$data" >> "$out/finish.txt" 2>&1 || echo "finish_run $name failed"
   fi
@@ -109,6 +116,7 @@ case "${1:-}" in
   en-zh-transformer) run en-zh-transformer work/data/en-zh 150; exit ;;
   zh-en-transformer-v2) prepare_bt_all && run zh-en-transformer-v2 work/data/zh-en-bt3 450; exit ;;
   en-zh-transformer-v2) run en-zh-transformer-v2 work/data/en-zh-xf 300; exit ;;
+  en-fr-conv) run en-fr-conv work/data/en-fr 180; exit ;;
   fr-en-transformer|de-en-transformer|es-en-transformer|en-de-transformer) run "$1" "work/data/${1%-transformer}" 600; exit ;;
   *) echo "unknown run: $1" >&2; exit 2 ;;
 esac

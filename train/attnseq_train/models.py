@@ -25,6 +25,8 @@ def build_model(cfg):
         return RnnSeq2Seq(cfg)
     if cfg["arch"] == "transformer":
         return Transformer(cfg)
+    if cfg["arch"] == "conv":
+        return ConvSeq2Seq(cfg)
     raise ValueError(f"unknown arch {cfg['arch']!r}")
 
 
@@ -161,6 +163,62 @@ class RnnSeq2Seq(nn.Module):
             if k in state:
                 out[k] = state[k].index_select(0, index)
         return out
+
+
+# --------------------------------------------------------------------------- Convolutional encoder
+
+
+class ConvEncoder(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        H, E, k = cfg["hidden"], cfg["emb_dim"], cfg["kernel"]
+        if k % 2 != 1:
+            raise ValueError(f"kernel must be odd (a window centred on its token), got {k}")
+        if not cfg["share_embeddings"]:
+            self.embed = nn.Embedding(cfg["vocab_src"], E, padding_idx=PAD)
+        self.in_proj = nn.Linear(E, H)
+        self.convs = nn.ModuleList(nn.Conv1d(H, 2 * H, k, padding=k // 2) for _ in range(cfg["conv_layers"]))
+
+
+class ConvSeq2Seq(RnnSeq2Seq):
+    """A convolutional encoder (ConvS2S's, Gehring et al. 2017; the seed's CNN scheme) under the GRU
+    decoder with attention of RnnSeq2Seq.
+
+    encode: x_j = in_proj(embed(s_j) * sqrt(E) + pe_j)                       [S, H]
+            per layer l: z = conv_l(x) (kernel k, zero padding k // 2)        [S, 2H]
+                         x = (GLU(z) + x) * sqrt(1/2),  GLU(a ; b) = a * sigmoid(b)
+            memory m = x (positions past the source's end are zero before every convolution, so a
+            padded batch computes what one sentence alone does);
+            h_0 = tanh(bridge(mean_j m_j)).
+    A token's memory sees the k-1 neighbours of each layer: 1 + L (k - 1) tokens in all.
+    step/decode: RnnSeq2Seq's.
+    """
+
+    def __init__(self, cfg):
+        nn.Module.__init__(self)
+        self.cfg = cfg
+        self.encoder = ConvEncoder(cfg)
+        self.bridge = nn.Linear(cfg["hidden"], cfg["hidden"])
+        self.decoder = RnnDecoder(cfg)
+        self.dropout = nn.Dropout(cfg.get("dropout", 0.0))
+        self.register_buffer("pe", sinusoidal_positions(cfg.get("max_positions", 256), cfg["emb_dim"]),
+                             persistent=False)
+        self.scale = math.sqrt(cfg["emb_dim"])
+
+    def encode(self, src, src_len=None):
+        mask = src != PAD  # [B, S]
+        keep = mask.unsqueeze(-1).to(self.pe.dtype)
+        x = self.dropout(self.src_embed(src) * self.scale + self.pe[: src.size(1)])
+        x = self.encoder.in_proj(x) * keep  # [B, S, H]
+        for conv in self.encoder.convs:
+            z = conv(self.dropout(x).transpose(1, 2)).transpose(1, 2)  # [B, S, 2H]
+            x = (F.glu(z, dim=-1) + x) * math.sqrt(0.5) * keep
+        memory = x
+        mean = memory.sum(dim=1) / keep.sum(dim=1).clamp(min=1)
+        h0 = torch.tanh(self.bridge(mean))
+        state = {"hidden": h0.unsqueeze(0), "mask": mask, "memory": self.dropout(memory)}
+        state["keys"] = self.decoder.attention.keys(state["memory"])
+        return state
 
 
 # --------------------------------------------------------------------------- Transformer

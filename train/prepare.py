@@ -42,6 +42,19 @@ from attnseq_train.zh_rules import rules_for  # noqa: E402
 MAX_TOKENS = 64
 
 
+def long_rows_of(rows, reserve_long):
+    """The long split's pairs: those split_of reserved as "long" (with reserve_long; without it the same
+    sentences, which then stay in training) plus the test and valid pairs that meet the criterion."""
+    out = []
+    for r in rows:
+        if r[0] in ("test", "valid", "long"):
+            if long_named(r[1]):
+                out.append(r)
+        elif not reserve_long and split_of(r[1], reserve_long=True) == "long":
+            out.append(r)
+    return out
+
+
 def read_pairs(path, src_lang, tgt_lang, reserve_long=False):
     """-> list of (split, english, raw source, normalized target, other side for the held-out check).
     Column 0 is English; a Chinese target is converted to Simplified first."""
@@ -180,13 +193,26 @@ def main():
     ap.add_argument("--aug-numbers", type=int, default=0, help="copies of each pair with digits, with other numbers")
     ap.add_argument("--aug-names", type=float, default=0.0, help="add this fraction of pairs with Tom/Mary/... renamed")
     ap.add_argument("--aug-seed", type=int, default=1)
+    ap.add_argument("--tgt-spm", help="use this SentencePiece model for the target side (non-joint)")
+    ap.add_argument("--joint-spm", help="use this joint SentencePiece model (with --joint): e.g. a shipped model's, "
+                    "to fine-tune it on this data")
+    ap.add_argument("--retire-multidigit", action="store_true", help="mark the borrowed models' multi-digit pieces "
+                    "UNUSED (attnseq_train/spm_edit.py): numbers are then read and written digit by digit, ids unchanged")
     a = ap.parse_args()
-    if a.src_spm and a.joint:
-        raise SystemExit("--src-spm is for a non-joint vocabulary (the target side gets its own)")
+    if a.joint_spm and not a.joint:
+        raise SystemExit("--joint-spm needs --joint")
+    if (a.src_spm or a.tgt_spm) and a.joint:
+        raise SystemExit("--src-spm/--tgt-spm are for non-joint vocabularies (use --joint-spm)")
+    if a.retire_multidigit and not (a.src_spm or a.tgt_spm or a.joint_spm):
+        raise SystemExit("--retire-multidigit edits borrowed vocabularies (--src-spm, --tgt-spm, --joint-spm); "
+                         "a vocabulary trained here has --split-digits")
     if a.src_spm and a.vocab_src:
         raise SystemExit("--vocab-src and --src-spm: the given SentencePiece model fixes the source vocabulary; drop --vocab-src")
     if a.src_spm:
         check_borrowed_spm(a.src_spm, a.synthetic_tag if a.synthetic else None)
+    for borrowed in (a.tgt_spm, a.joint_spm):
+        if borrowed:
+            check_borrowed_spm(borrowed)
     os.makedirs(a.out, exist_ok=True)
     rows = read_pairs(a.pairs, a.src, a.tgt, a.reserve_long)
     if a.limit:
@@ -196,14 +222,28 @@ def main():
     if a.heldout_filter:
         rows, heldout_dropped = drop_heldout(rows, other_lang, HeldOut(simplify=to_simplified))
     by_split = {k: [r for r in rows if r[0] == k] for k in ("train", "valid", "test", "long")}
-    long_rows = by_split["long"] + [r for r in by_split["test"] + by_split["valid"] if long_named(r[1])]
+    long_rows = long_rows_of(rows, a.reserve_long)
     synthetic = read_synthetic(a.synthetic, a.src, a.tgt, a.synthetic_tag, other_lang) if a.synthetic else []
     # augmentation reads the real pairs only (a joined pair must not carry a synthetic tag in its middle)
     augmented, aug_counts = augment(by_split["train"], a.src, a.tgt, a.aug_seed, a.aug_concat, a.aug_numbers,
                                     a.aug_names)
     by_split["train"] = by_split["train"] + synthetic
     train = by_split["train"]  # the vocabularies learn from real (and synthetic) pairs, not the augmented ones
-    if a.joint:
+    def borrow(path, name):
+        out = os.path.join(a.out, name)
+        if a.retire_multidigit:
+            from attnseq_train.spm_edit import retire_multidigit
+            with open(path, "rb") as f:
+                data, _ = retire_multidigit(f.read())
+            with open(out, "wb") as f:
+                f.write(data)
+        else:
+            shutil.copyfile(path, out)
+        return out
+
+    if a.joint and a.joint_spm:
+        src_model = tgt_model = borrow(a.joint_spm, "spm.model")
+    elif a.joint:
         if "zh" in (a.src, a.tgt):
             raise SystemExit("a joint vocabulary with Chinese is not supported (its normalizer differs per side)")
         cov = min(coverage(a.src), coverage(a.tgt))
@@ -212,14 +252,16 @@ def main():
         src_model = tgt_model = path
     else:
         if a.src_spm:
-            src_model = os.path.join(a.out, "src.model")
-            shutil.copyfile(a.src_spm, src_model)
+            src_model = borrow(a.src_spm, "src.model")
         else:
             src_model = train_spm([r[2] for r in train], os.path.join(a.out, "src"), a.vocab_src or a.vocab,
                                   coverage(a.src), rules_for(a.src, "src", a.out), [a.synthetic_tag] if synthetic else [],
                                   split_digits=a.split_digits)
-        tgt_model = train_spm([r[3] for r in train], os.path.join(a.out, "tgt"), a.vocab_tgt or a.vocab,
-                              coverage(a.tgt), rules_for(a.tgt, "tgt", a.out), split_digits=a.split_digits)
+        if a.tgt_spm:
+            tgt_model = borrow(a.tgt_spm, "tgt.model")
+        else:
+            tgt_model = train_spm([r[3] for r in train], os.path.join(a.out, "tgt"), a.vocab_tgt or a.vocab,
+                                  coverage(a.tgt), rules_for(a.tgt, "tgt", a.out), split_digits=a.split_digits)
     by_split["train"] = train + augmented
     sp_src, sp_tgt = spm.SentencePieceProcessor(model_file=src_model), spm.SentencePieceProcessor(model_file=tgt_model)
     meta = {"src": a.src, "tgt": a.tgt, "joint": a.joint, "pairs": os.path.abspath(a.pairs),
@@ -227,8 +269,12 @@ def main():
             "src_spm": os.path.basename(src_model), "tgt_spm": os.path.basename(tgt_model),
             "vocab_src": sp_src.get_piece_size(), "vocab_tgt": sp_tgt.get_piece_size(),
             "src_spm_from": ({"path": os.path.abspath(a.src_spm), "sha256": file_sha256(a.src_spm)} if a.src_spm else None),
+            "tgt_spm_from": ({"path": os.path.abspath(a.tgt_spm), "sha256": file_sha256(a.tgt_spm)} if a.tgt_spm else None),
+            "joint_spm_from": ({"path": os.path.abspath(a.joint_spm), "sha256": file_sha256(a.joint_spm)} if a.joint_spm else None),
+            "retire_multidigit": a.retire_multidigit,
             "max_tokens": MAX_TOKENS, "counts": {}, "dropped": {}, "heldout_filter": a.heldout_filter,
-            "heldout_dropped": heldout_dropped, "reserve_long": a.reserve_long, "split_digits": a.split_digits,
+            "heldout_dropped": heldout_dropped, "reserve_long": a.reserve_long,
+            "long_split_trained_on": None if a.reserve_long else "the reserved part (all but its test/valid pairs)", "split_digits": a.split_digits,
             "augment": {"concat": a.aug_concat, "numbers": a.aug_numbers, "names": a.aug_names, "seed": a.aug_seed,
                         "rows": aug_counts},
             "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,

@@ -92,6 +92,22 @@ prepare_bt_all() {
       --synthetic work/data/bt-zh-all.tsv
 }
 
+# Fine-tuning the shipped models on the issue-29 recipe (check sentences, numbers, names, joined pairs):
+# their own vocabularies, multi-digit pieces retired (attnseq_train/spm_edit.py), started from the
+# shipped files (the arch configs' "init").
+prepare_ft() {
+  prepare_v3 work/data/en-fr-ft $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --joint \
+      --joint-spm work/data/en-fr/spm.model --retire-multidigit
+  prepare_v3 work/data/en-zh-ft $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh \
+      --src-spm work/data/en-fr/spm.model --tgt-spm work/data/en-zh-xf/tgt.model --retire-multidigit
+}
+prepare_ft_zh_en() {  # the shipped zh-en model's vocabularies are zh-en-bt3's (with its <bt> tag)
+  prepare_bt_all || return 1
+  prepare_v3 work/data/zh-en-ft $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en \
+      --src-spm work/data/zh-en-bt3/src.model --tgt-spm work/data/zh-en-bt3/tgt.model --retire-multidigit \
+      --synthetic work/data/bt-zh-all.tsv
+}
+
 mkdir -p work/data
 prepare_v2 work/data/en-fr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --vocab 4000 --joint
 prepare_v2 work/data/zh-en $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en --vocab-src 4000 --vocab-tgt 3000
@@ -117,6 +133,12 @@ case "${1:-}" in
   zh-en-transformer-v2) prepare_bt_all && run zh-en-transformer-v2 work/data/zh-en-bt3 450; exit ;;
   en-zh-transformer-v2) run en-zh-transformer-v2 work/data/en-zh-xf 300; exit ;;
   en-fr-conv) run en-fr-conv work/data/en-fr 180; exit ;;
+  en-fr-transformer-ft) prepare_ft; run en-fr-transformer-ft work/data/en-fr-ft 150; exit ;;
+  en-zh-transformer-ft) prepare_ft; run en-zh-transformer-ft work/data/en-zh-ft 90; exit ;;
+  zh-en-transformer-ft) prepare_ft_zh_en && run zh-en-transformer-ft work/data/zh-en-ft 120; exit ;;
+  lane-c) run en-fr-conv work/data/en-fr 180; prepare_ft; run en-fr-transformer-ft work/data/en-fr-ft 150
+          run en-zh-transformer-ft work/data/en-zh-ft 90; prepare_ft_zh_en && run zh-en-transformer-ft work/data/zh-en-ft 120
+          exit ;;
   fr-en-transformer|de-en-transformer|es-en-transformer|en-de-transformer) run "$1" "work/data/${1%-transformer}" 600; exit ;;
   *) echo "unknown run: $1" >&2; exit 2 ;;
 esac

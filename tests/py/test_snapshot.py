@@ -53,7 +53,7 @@ def prepare_tiny(d):
     write_corpus(os.path.join(d, "pairs.tsv"))
     data = os.path.join(d, "data")
     run(os.path.join(TRAIN, "prepare.py"), "--pairs", os.path.join(d, "pairs.tsv"), "--src", "en", "--tgt", "fr",
-        "--vocab", "120", "--joint", "--out", data)
+        "--vocab", "120", "--joint", "--no-split-digits", "--out", data)
     return data
 
 

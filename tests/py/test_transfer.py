@@ -50,11 +50,11 @@ class Transfer(unittest.TestCase):
         run(os.path.join(TRAIN, "export.py"), "--ckpt", os.path.join(out, "best.pt"), "--out", cls.parent, "--int8")
         pairs = os.path.join(d, "pairs.tsv")
         cls.child_data = os.path.join(d, "child")  # English read with the parent's vocabulary, French its own
-        run(os.path.join(TRAIN, "prepare.py"), "--pairs", pairs, "--src", "en", "--tgt", "fr", "--vocab-tgt", "90",
+        run(os.path.join(TRAIN, "prepare.py"), "--pairs", pairs, "--src", "en", "--tgt", "fr", "--vocab-tgt", "90", "--no-split-digits",
             "--src-spm", os.path.join(cls.data, "spm.model"), "--out", cls.child_data)
         cls.own_data = os.path.join(d, "own")  # English with a vocabulary of its own
         run(os.path.join(TRAIN, "prepare.py"), "--pairs", pairs, "--src", "en", "--tgt", "fr", "--vocab-src", "80",
-            "--vocab-tgt", "90", "--out", cls.own_data)
+            "--vocab-tgt", "90", "--no-split-digits", "--out", cls.own_data)
 
     @classmethod
     def tearDownClass(cls):
@@ -126,12 +126,33 @@ class Transfer(unittest.TestCase):
         t = self.trainer(cfg, self.child_data, os.path.join(self.d, "ckpt", "tgt"))
         with self.assertRaises(SystemExit) as cm:
             t.resume()
-        self.assertIn("target embedding", str(cm.exception))
+        self.assertIn("another target vocabulary", str(cm.exception))
         t = self.trainer(child_config(os.path.join(self.d, "nowhere.safetensors")), self.child_data,
                          os.path.join(self.d, "ckpt", "missing"))
         with self.assertRaises(SystemExit) as cm:
             t.resume()
         self.assertIn("not found", str(cm.exception))
+
+    def test_fine_tune_takes_the_whole_model_when_the_vocabulary_is_the_parents(self):
+        from attnseq_train.modelfile import load_model_file
+        ft = os.path.join(self.d, "ft")
+        run(os.path.join(TRAIN, "prepare.py"), "--pairs", os.path.join(self.d, "pairs.tsv"), "--src", "en",
+            "--tgt", "fr", "--joint", "--joint-spm", os.path.join(self.data, "spm.model"), "--retire-multidigit",
+            "--out", ft)
+        cfg = json.loads(json.dumps(PARENT))
+        cfg["init"] = {"from": self.parent, "scopes": ["encoder", "decoder"]}
+        t = self.trainer(cfg, ft, os.path.join(self.d, "ckpt", "ft"))
+        t.resume()
+        parent = load_model_file(self.parent)[0].state_dict()
+        for k, v in t.model.state_dict().items():
+            self.assertTrue(torch.equal(v, parent[k]), k)
+        # the same scopes over a data set with another target vocabulary are refused
+        cfg2 = child_config(self.parent)
+        cfg2["init"]["scopes"] = ["encoder", "decoder"]
+        t = self.trainer(cfg2, self.child_data, os.path.join(self.d, "ckpt", "ft-other"))
+        with self.assertRaises(SystemExit) as cm:
+            t.resume()
+        self.assertIn("--joint-spm or --tgt-spm", str(cm.exception))
 
     def test_borrowed_vocabulary_with_vocab_src_is_refused(self):
         with self.assertRaises(AssertionError) as cm:

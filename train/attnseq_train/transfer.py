@@ -8,7 +8,9 @@ takes the value of the tensor of the same name in the model file (dequantized wh
 shorter stack takes the file's first layers. A file with shared embeddings gives its one table
 (decoder.embed.weight) as encoder.embed.weight. The new run's source vocabulary must be the file's
 (prepare.py --src-spm), piece for piece, when the encoder's embedding is taken: otherwise the rows
-would belong to other pieces, and this stops with an error that says so.
+would belong to other pieces, and this stops with an error that says so. The same holds for the target
+side (decoder.embed, decoder.out_bias): they may be taken only when the run's target vocabulary is the
+file's, piece for piece (fine-tuning a shipped model on new data: prepare.py --joint-spm / --tgt-spm).
 """
 import os
 
@@ -19,9 +21,16 @@ from .hashing import file_sha256
 from .modelfile import load_model_file
 
 
-def _pieces_of_data(data_dir, meta):
-    sp = spm.SentencePieceProcessor(model_file=os.path.join(data_dir, meta["src_spm"]))
+def _pieces_of_data(data_dir, meta, side="src"):
+    sp = spm.SentencePieceProcessor(model_file=os.path.join(data_dir, meta[side + "_spm"]))
     return [sp.id_to_piece(i) for i in range(sp.get_piece_size())]
+
+
+def _pieces_of_file(parsed, side):
+    tok = parsed[side + "_tokenizer"]
+    if "same_as" in tok:
+        tok = parsed[tok["same_as"]]
+    return [p[0] for p in tok["pieces"]]
 
 
 def _source_of(name, file_state, shared):
@@ -54,10 +63,12 @@ def init_from_file(model, init, data_dir, meta):
     if not targets:
         raise SystemExit(f"init: no tensor of the new model is under the scopes {list(scopes)}")
     if any(t.startswith(("decoder.embed", "decoder.out")) for t in targets):
-        raise SystemExit("init: the scopes take the target embedding or output layer; only the source side and "
-                         "the decoder's layers can be taken (the target vocabulary is checked nowhere else)")
-    if "encoder.embed.weight" in targets:
-        theirs = [p[0] for p in parsed["src_tokenizer"]["pieces"]]
+        if _pieces_of_file(parsed, "tgt") != _pieces_of_data(data_dir, meta, "tgt"):
+            raise SystemExit(f"init: the scopes take the target embedding or output layer, but {path} writes "
+                             f"another target vocabulary than {data_dir}; prepare the data with prepare.py "
+                             f"--joint-spm or --tgt-spm (that model's SentencePiece file), or leave them out")
+    if "encoder.embed.weight" in targets or (shared and "decoder.embed.weight" in targets):
+        theirs = _pieces_of_file(parsed, "src")
         if theirs != _pieces_of_data(data_dir, meta):
             raise SystemExit(f"init: {path} reads another source vocabulary than {data_dir}; prepare the data "
                              f"with prepare.py --src-spm (that model's SentencePiece file), or leave 'encoder' "

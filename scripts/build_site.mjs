@@ -33,7 +33,7 @@ function keep(src) {
   const rel = path.relative(path.join(ROOT, 'web'), src).split(path.sep).join('/');
   if (rel === '') return true;
   if (rel === 'tsconfig.json' || rel.endsWith('.d.ts') || rel.endsWith('.md') || /(^|\/)\./.test(rel)) return false;
-  if (rel.startsWith('dist/') && !['dist/attnseq.js', 'dist/attnseq.wasm', 'dist/attnseq-worker.js'].includes(rel) && !/^dist\/demo-[^/]*\.js$/.test(rel)) return false;
+  if (rel.startsWith('dist/') && !['dist/attnseq.js', 'dist/attnseq.wasm', 'dist/attnseq-worker.js', 'dist/attnseq-langid.js'].includes(rel) && !/^dist\/demo-[^/]*\.js$/.test(rel)) return false;
   return true;
 }
 

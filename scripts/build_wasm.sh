@@ -30,5 +30,6 @@ for f in attnseq.js attnseq.wasm; do
   cmp -s "$build/wasm/$f" "web/dist/$f" || { mkdir -p web/dist; cp "$build/wasm/$f" web/dist/; }
 done
 node scripts/build_demo.mjs --if-stale  # web/dist/demo-*.js + attnseq-worker.js, the page's bundles
+node scripts/build_langid.mjs --if-stale  # web/dist/attnseq-langid.js, the language identifier
 node scripts/precache.mjs
 echo "build_wasm: web/dist/attnseq.js + attnseq.wasm up to date"

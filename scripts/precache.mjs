@@ -29,7 +29,7 @@ const files = [
   ...walk(path.join(web, 'examples'), (n) => /\.(html|css|js)$/.test(n)),
   ...walk(path.join(web, 'src'), (n) => n.endsWith('.js')),
   ...walk(path.join(web, 'styles'), (n) => n.endsWith('.css')),
-  ...['attnseq.js', 'attnseq.wasm', 'attnseq-worker.js'].map((f) => path.join(web, 'dist', f)),
+  ...['attnseq.js', 'attnseq.wasm', 'attnseq-worker.js', 'attnseq-langid.js'].map((f) => path.join(web, 'dist', f)),
   ...walk(path.join(web, 'dist'), (n) => /^demo-.*\.js$/.test(n)),  // the page's bundles (scripts/build_demo.mjs)
   path.join(web, '..', 'models', 'manifest.json'),
   ...walk(path.join(web, '..', 'docs', 'eval'), (n) => n.endsWith('.json')),

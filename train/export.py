@@ -4,8 +4,9 @@
     /usr/bin/python3 train/export.py --ckpt work/ckpt/en-fr-gru-attn/best.pt \
         --out models/en-fr-gru-attn.safetensors [--int8]
 
---int8 stores every 2-D weight (embeddings, linear and GRU matrices) as I8 with a per-row
-F32 `NAME.scale`; biases and norms stay F32.
+--int8 stores every 2-D weight (embeddings, linear, GRU and convolution matrices) as I8 with a
+per-row F32 `NAME.scale`; biases and norms stay F32. A convolution's weight is stored window-major
+as a matrix (attnseq_train/modelfile.py file_tensor, docs/model-format.md).
 """
 import argparse
 import datetime
@@ -25,14 +26,32 @@ SAME_AS_SRC = {"same_as": "src_tokenizer"}  # a joint vocabulary is stored once 
 LANG_NAMES = {"en": "English", "fr": "French", "zh": "Chinese"}
 
 
+# Defaults the reference model applies to a config without the key, written out so that the runtime
+# reads every fact from the file.
+ARCH_DEFAULTS = {"conv": {"max_positions": 256}}
+
+
 def file_config(cfg):
-    return {k: v for k, v in cfg.items() if k not in TRAIN_ONLY_KEYS}
+    out = {k: v for k, v in cfg.items() if k not in TRAIN_ONLY_KEYS}
+    for k, v in ARCH_DEFAULTS.get(cfg["arch"], {}).items():
+        out.setdefault(k, v)
+    return out
+
+
+def arch_words(cfg):
+    """The architecture in words, for the file's description."""
+    if cfg["arch"] == "transformer":
+        return "transformer"
+    gru = f"GRU ({cfg['attention']} attention)"
+    if cfg["arch"] == "conv":
+        return f"convolutional encoder ({cfg['conv_layers']} layers, kernel {cfg['kernel']}), {gru} decoder"
+    return gru
 
 
 def tensors_of(model, int8):
     out = {}
     for name, t in model.state_dict().items():
-        a = t.detach().float().numpy()
+        a = modelfile.file_tensor(name, t.detach().float().numpy())
         if int8 and a.ndim == 2:
             q, s = safetensors_io.quantize_rows(a)
             out[name], out[name + ".scale"] = q, s
@@ -66,7 +85,7 @@ def export(ckpt_path, out, int8=False, name=None, description=None):
     tgt_tok = tokenizer_json(os.path.join(data, meta["tgt_spm"]))
     cfg = file_config(c["config"])
     name = name or c.get("name", os.path.basename(out).split(".")[0])
-    arch = cfg["arch"] if cfg["arch"] == "transformer" else f"GRU ({cfg['attention']} attention)"
+    arch = arch_words(cfg)
     description = description or (f"{LANG_NAMES.get(meta['src'], meta['src'])} → {LANG_NAMES.get(meta['tgt'], meta['tgt'])}"
                                   f", {arch}, trained on Tatoeba; valid BLEU {c['valid_bleu']:.1f} (greedy)")
     metadata = {"format": "attnseq", "format_version": "1", "config": json.dumps(cfg),

@@ -28,6 +28,9 @@ RNN_CFG = {"arch": "rnn", "share_embeddings": True, "emb_dim": 16, "hidden": 24,
 TF_CFG = {"arch": "transformer", "share_embeddings": False, "d_model": 16, "heads": 2, "ffn_dim": 32,
           "enc_layers": 2, "dec_layers": 2, "max_positions": 64, "max_src_len": 32, "vocab_src": 40,
           "vocab_tgt": 30}
+CONV_CFG = {"arch": "conv", "share_embeddings": False, "emb_dim": 16, "hidden": 24, "kernel": 3, "conv_layers": 2,
+            "attention": "additive", "attn_dim": 12, "max_positions": 64, "max_src_len": 32, "vocab_src": 40,
+            "vocab_tgt": 40}
 
 
 class TextNorm(unittest.TestCase):
@@ -136,7 +139,7 @@ class SearchAndFiles(unittest.TestCase):
 
     def test_batching_is_padding_independent(self):
         from attnseq_train.search import beam_search, greedy
-        for cfg in (RNN_CFG, TF_CFG):
+        for cfg in (RNN_CFG, TF_CFG, CONV_CFG):
             m, srcs = self.model(cfg), self.srcs()
             self.assertEqual(greedy(m, srcs), [greedy(m, [s])[0] for s in srcs])
             self.assertEqual(beam_search(m, srcs, beam=3), [beam_search(m, [s], beam=3)[0] for s in srcs])
@@ -180,6 +183,19 @@ class SearchAndFiles(unittest.TestCase):
             for s, g, b in zip(srcs, greedy(m, srcs), beam_search(m, srcs, beam=4)):
                 self.assertGreaterEqual(self.norm_score(m, s, b), self.norm_score(m, s, g) - 1e-5)
 
+    def test_conv_weights_stored_window_major(self):
+        """A convolution [out, in, kernel] is stored as [out, kernel * in]: W[o, j * in + c] = W_torch[o, c, j]."""
+        from attnseq_train import modelfile
+        w = np.arange(2 * 3 * 5, dtype=np.float32).reshape(2, 3, 5)  # out 2, in 3, kernel 5
+        f = modelfile.file_tensor("encoder.convs.1.weight", w)
+        self.assertEqual(f.shape, (2, 15))
+        for o, c, j in ((0, 0, 0), (1, 2, 4), (0, 1, 3), (1, 0, 2)):
+            self.assertEqual(f[o, j * 3 + c], w[o, c, j])
+        np.testing.assert_array_equal(modelfile.torch_tensor("encoder.convs.1.weight", f, {"arch": "conv", "kernel": 5}), w)
+        other = w[0]
+        self.assertIs(modelfile.file_tensor("encoder.in_proj.weight", other), other)  # other tensors as they are
+        self.assertEqual(modelfile.conv_weight_name(3), "encoder.convs.3.weight")
+
     def test_export_and_load(self):
         from attnseq_train.modelfile import load_model_file
         from attnseq_train.search import greedy
@@ -195,7 +211,8 @@ class SearchAndFiles(unittest.TestCase):
             spm.SentencePieceTrainer.train(input=os.path.join(d, "t.txt"), model_prefix=os.path.join(d, "spm"),
                                            vocab_size=40, pad_id=0, unk_id=1, bos_id=2, eos_id=3,
                                            pad_piece="<pad>", minloglevel=2)
-            for cfg, int8 in ((RNN_CFG, False), (RNN_CFG, True), (dict(TF_CFG, vocab_tgt=40), True)):
+            for cfg, int8 in ((RNN_CFG, False), (RNN_CFG, True), (dict(TF_CFG, vocab_tgt=40), True), (CONV_CFG, False),
+                              (CONV_CFG, True)):
                 m = self.model(dict(cfg, dropout=0.1))
                 meta = {"pairs": "/x/eng-fra/pairs.tsv", "pairs_sha256": "0", "src": "en", "tgt": "fr",
                         "joint": True, "counts": {"train": 1}, "src_spm": "spm.model", "tgt_spm": "spm.model"}
@@ -209,7 +226,8 @@ class SearchAndFiles(unittest.TestCase):
                 self.assertEqual(fmeta["format_version"], "2")
                 self.assertEqual(fmeta["src_tokenizer"]["pieces"][3][0], "</s>")
                 tensors, _ = safetensors_io.read(out)
-                n2d = [k for k, v in m.state_dict().items() if v.dim() == 2]
+                # matrices in the file (a convolution's 3-D weight is stored as one, window-major)
+                n2d = [k for k, v in m.state_dict().items() if v.dim() == 2 or k.startswith("encoder.convs.") and v.dim() == 3]
                 for k in n2d:
                     self.assertEqual(tensors[k].dtype, np.int8 if int8 else np.float32)
                     self.assertEqual(k + ".scale" in tensors, int8)
@@ -219,6 +237,12 @@ class SearchAndFiles(unittest.TestCase):
                 self.assertEqual(tensors["src_tokenizer.scores"].dtype, np.float32)
                 self.assertEqual(tensors["src_tokenizer.normalizer.precompiled_charsmap"].dtype, np.uint8)
                 self.assertEqual(set(k for k in tensors if not k.endswith(".scale")), set(m.state_dict()) | tokenizer_tensors)
+                if cfg["arch"] == "conv":
+                    self.assertEqual(fcfg["kernel"], 3)
+                    w = m.state_dict()["encoder.convs.0.weight"].numpy()  # [2H, H, k]
+                    self.assertEqual(tensors["encoder.convs.0.weight"].shape, (48, 72))
+                    if not int8:
+                        np.testing.assert_array_equal(tensors["encoder.convs.0.weight"][5, 2 * 24 + 7], w[5, 7, 2])
                 if not int8:
                     self.assertEqual(greedy(f, self.srcs()), greedy(m, self.srcs()))
                 else:  # train/dequantize.py: the same values as F32

@@ -7,9 +7,14 @@ KEY.normalizer.precompiled_charsmap and the scores to the F32 tensor KEY.scores 
 the runtime then loads without parsing ~300 KB of JSON twice, decoding base64 or parsing 4,000 decimal
 floats (slow in WebAssembly's software long double), docs/benchmarks.md.
 Python code works on the format-1 form (to_format1): the tokenizer JSON is then tokenizer_json()'s own.
+
+Tensor names are the reference model's state_dict keys (models.py), which the C++ loader asks for. One
+tensor is stored in another layout than PyTorch's: a convolution of the conv encoder (file_tensor and
+torch_tensor convert, for the exporter and for load_model_file).
 """
 import base64
 import json
+import re
 
 import numpy as np
 import torch
@@ -21,6 +26,36 @@ FORMAT_VERSION = "2"
 TOKENIZER_KEYS = ("src_tokenizer", "tgt_tokenizer")
 CHARSMAP = ".normalizer.precompiled_charsmap"  # tensor names = tokenizer key + these
 SCORES = ".scores"
+
+
+# The conv encoder's convolutions (C++: Conv1d::load of "encoder.convs.{i}" in cpp/attnseq/models/conv_seq2seq.cc).
+# PyTorch's Conv1d weight [out, in, kernel] is stored as the 2-D matrix [out, kernel * in], window-major:
+# W_file[o, j * in + c] = W_torch[o, c, j]. One row then holds an output channel's weights over a whole
+# window, in the order the window's input rows lie in memory: the runtime's convolution is one matrix
+# product of its windows (im2col) by this matrix, and --int8 quantizes it per row like any other matrix.
+CONV_WEIGHT = re.compile(r"^encoder\.convs\.\d+\.weight$")
+
+
+def conv_weight_name(layer):
+    return f"encoder.convs.{layer}.weight"
+
+
+def file_tensor(name, a):
+    """A state_dict tensor (numpy) -> the model file's layout of it."""
+    if CONV_WEIGHT.match(name) and a.ndim == 3:
+        return np.ascontiguousarray(a.transpose(0, 2, 1).reshape(a.shape[0], -1))
+    return a
+
+
+def torch_tensor(name, a, cfg):
+    """A model file tensor (numpy, F32) -> the state_dict's layout of it (the inverse of file_tensor)."""
+    if CONV_WEIGHT.match(name) and cfg.get("arch") == "conv" and a.ndim == 2:
+        out, cols = a.shape
+        k = cfg["kernel"]
+        if cols % k:
+            raise ValueError(f"{name}: {cols} columns do not split into kernel {k} taps")
+        return np.ascontiguousarray(a.reshape(out, k, cols // k).transpose(0, 2, 1))
+    return a
 
 
 def to_format2(tensors, meta):
@@ -88,7 +123,7 @@ def load_model_file(path):
         parsed["tgt_tokenizer"] = parsed["src_tokenizer"]
     cfg = parsed["config"]
     model = build_model(cfg)
-    state = {k: torch.from_numpy(v) for k, v in safetensors_io.dequantize(tensors).items()}
+    state = {k: torch.from_numpy(torch_tensor(k, v, cfg)) for k, v in safetensors_io.dequantize(tensors).items()}
     model.load_state_dict(state, strict=True)
     model.eval()
     return model, cfg, parsed

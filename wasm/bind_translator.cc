@@ -26,7 +26,7 @@ val config_to_js(const attnseq::ModelConfig& c) {
   o.set("shareEmbeddings", c.share_embeddings);
   o.set("maxSrcLen", c.max_src_len);
   o.set("maxTargetLen", c.max_target_len());
-  if (c.arch == attnseq::Arch::Rnn) {
+  if (c.gru_decoder()) {  // rnn and conv: the GRU decoder's facts
     o.set("embDim", c.rnn.emb_dim);
     o.set("hidden", c.rnn.hidden);
     o.set("attention", std::string(attnseq::attention_name(c.rnn.attention)));
@@ -38,6 +38,14 @@ val config_to_js(const attnseq::ModelConfig& c) {
     o.set("encLayers", c.transformer.enc_layers);
     o.set("decLayers", c.transformer.dec_layers);
     o.set("maxPositions", c.transformer.max_positions);
+  }
+  if (c.arch == attnseq::Arch::Conv) {  // the encoder's windows, layer by layer
+    o.set("kernel", c.conv.kernel);
+    o.set("convLayers", c.conv.layers);
+    o.set("maxPositions", c.conv.max_positions);
+    val field = val::array();  // tokens a position sees after layer l = 1..L
+    for (int l = 1; l <= c.conv.layers; ++l) field.call<void>("push", c.conv.receptive_field(l));
+    o.set("receptiveField", field);
   }
   return o;
 }

@@ -98,8 +98,15 @@ json info_json(const attnseq::ModelInfo& info) {
   json meta = json::object();
   for (const auto& kv : info.metadata)
     if (kv.first != "src_tokenizer" && kv.first != "tgt_tokenizer") meta[kv.first] = kv.second;
-  return {{"name", info.name}, {"description", info.description}, {"arch", attnseq::arch_name(info.config.arch)},
-          {"quantized", info.quantized}, {"metadata", meta}};
+  json out = {{"name", info.name}, {"description", info.description}, {"arch", attnseq::arch_name(info.config.arch)},
+              {"quantized", info.quantized}, {"metadata", meta}};
+  if (info.config.arch == attnseq::Arch::Conv) {  // the encoder's windows, layer by layer
+    const attnseq::ConvConfig& c = info.config.conv;
+    json field = json::array();  // tokens a position sees after layer l = 1..L
+    for (int l = 1; l <= c.layers; ++l) field.push_back(c.receptive_field(l));
+    out["conv"] = {{"kernel", c.kernel}, {"layers", c.layers}, {"receptive_field", field}};
+  }
+  return out;
 }
 
 json error_json(const std::string& code, const std::string& message) {

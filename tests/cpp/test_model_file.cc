@@ -165,3 +165,44 @@ TEST_CASE("format 2: charsmap and scores as tensors tokenize and translate as fo
   CHECK(load_error(as_format2(*v1, false, "U8", /*drop_score=*/true), &msg) == ErrorCode::BadTokenizer);
   CHECK_THAT(msg, Catch::Contains("scores tensor has"));
 }
+
+TEST_CASE("conv model files: a bad config or mismatched tensors say what is wrong and what to do", "[modelfile][conv]") {
+  // tiny-conv: hidden 16, emb 8, kernel 3, 2 layers, additive attention, max_positions 64
+  auto conv = testing::read_bytes(testing::data_path("models/tiny-conv.safetensors"));
+  REQUIRE(Translator(conv).info().config.arch == Arch::Conv);
+  std::string msg;
+  auto config = [&](const std::function<void(json&)>& f) {
+    return load_error(with_header(*conv, [&](json& h) { edit_config(h, f); }), &msg);
+  };
+  CHECK(config([](json& c) { c["kernel"] = 4; }) == ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("\"kernel\" is 4") && Catch::Contains("odd") && Catch::Contains("re-export"));
+  CHECK(config([](json& c) { c.erase("kernel"); }) == ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("missing \"kernel\""));
+  CHECK(config([](json& c) { c["conv_layers"] = 0; }) == ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("\"conv_layers\" is 0"));
+  CHECK(config([](json& c) { c["attention"] = "none"; }) == ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("attention") && Catch::Contains("not none"));
+  CHECK(config([](json& c) { c["max_src_len"] = 65; }) == ErrorCode::ModelBadConfig);  // > max_positions
+  CHECK_THAT(msg, Catch::Contains("\"max_src_len\" is 65, expected 2..64"));
+  CHECK(config([](json& c) { c["emb_dim"] = 7; }) == ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("\"emb_dim\" must be even"));
+  // the config disagrees with the tensors: each error names the tensor and the shape it expected
+  CHECK(config([](json& c) { c["kernel"] = 5; }) == ErrorCode::ModelBadTensor);
+  CHECK_THAT(msg, Catch::Contains("encoder.convs.") && Catch::Contains("[32, 80]"));
+  CHECK(config([](json& c) { c["conv_layers"] = 3; }) == ErrorCode::ModelBadTensor);
+  CHECK_THAT(msg, Catch::Contains("encoder.convs.2.weight") && Catch::Contains("missing"));
+  CHECK(config([](json& c) { c["conv_layers"] = 1; }) == ErrorCode::ModelBadTensor);
+  CHECK_THAT(msg, Catch::Contains("encoder.convs.1.weight") && Catch::Contains("re-export"));
+  // PyTorch's own Conv1d layout [out, in, kernel] (the same bytes): a file not written by train/export.py
+  CHECK(load_error(with_header(*conv, [](json& h) { h["encoder.convs.0.weight"]["shape"] = {32, 16, 3}; }), &msg) ==
+        ErrorCode::ModelBadTensor);
+  CHECK_THAT(msg, Catch::Contains("PyTorch's Conv1d shape [32, 16, 3]") && Catch::Contains("[32, 48]") &&
+                      Catch::Contains("train/export.py"));
+  // a missing convolution bias
+  CHECK(load_error(with_header(*conv, [](json& h) {
+          h["encoder.convs.1.bias_renamed"] = h["encoder.convs.1.bias"];
+          h.erase("encoder.convs.1.bias");
+        }),
+                   &msg) == ErrorCode::ModelBadTensor);
+  CHECK_THAT(msg, Catch::Contains("encoder.convs.1.bias") && Catch::Contains("missing") && Catch::Contains("[32]"));
+}

@@ -112,7 +112,7 @@ TEST_CASE("Transformer encoder self-attention and all cross-attention heads matc
 TEST_CASE("step 0's scores, weights and context: what PyTorch computes, and softmax / weighted sum of each other",
           "[models][scores]") {
   for (const char* name : {"tiny-transformer", "tiny-transformer-shared", "tiny-rnn-additive", "tiny-rnn-dot",
-                           "tiny-rnn-general", "tiny-rnn-scaled_dot"}) {
+                           "tiny-rnn-general", "tiny-rnn-scaled_dot", "tiny-conv", "tiny-conv-k5"}) {
     INFO(name);
     Translator t = load(name);
     for (const json& rec : golden()["models"][name]) {
@@ -163,6 +163,43 @@ TEST_CASE("step 0's scores, weights and context: what PyTorch computes, and soft
   CHECK(out.cross_scores.data.empty());
   CHECK(out.cross_context.data.empty());
   CHECK(state->attention_values.empty());
+}
+
+TEST_CASE("the conv model: config facts, receptive fields, the GRU decoder's attention over its memory",
+          "[models][conv]") {
+  Translator t = load("tiny-conv-k5");
+  const ModelConfig& c = t.info().config;
+  CHECK(c.arch == Arch::Conv);
+  CHECK(std::string(arch_name(c.arch)) == "conv");
+  CHECK(c.gru_decoder());
+  CHECK(c.conv.kernel == 5);
+  CHECK(c.conv.layers == 3);
+  CHECK(c.conv.max_positions == 64);
+  CHECK(c.rnn.hidden == 12);
+  CHECK(c.rnn.attention == AttentionKind::Dot);
+  CHECK(c.share_embeddings);
+  CHECK(c.conv.receptive_field(0) == 1);
+  CHECK(c.conv.receptive_field(1) == 5);
+  CHECK(c.conv.receptive_field(3) == 13);  // 1 + 3 · (5 − 1)
+  CHECK(t.model()->has_attention());
+  const std::vector<int> src = golden()["models"]["tiny-conv-k5"][0]["src"];
+  auto state = t.model()->encode(src, StateOptions{});
+  CHECK(state->encoder_self_attention.data.empty());  // no self-attention: windows instead
+  REQUIRE(state->attention_values.size() == 1);      // the memory, [S, H]
+  CHECK(state->attention_values[0].rows() == static_cast<Eigen::Index>(src.size()));
+  CHECK(state->attention_values[0].cols() == 12);
+  // encode: in_proj S·H·E, 3 convolutions S·2H·kH, bridge H·H (dot attention: no key projection)
+  const uint64_t S = src.size();
+  CHECK(state->encode_macs == S * 12 * 8 + 3 * S * 24 * 60 + 12 * 12);
+  StepOutput out;
+  t.model()->step(*state, {kBosId}, out);
+  CHECK(out.cross_attention.layers == 1);
+  CHECK(out.cross_attention.heads == 1);
+  CHECK(out.cross_attention.keys == static_cast<int>(S));
+  // the additive one, I8: loads quantized, and its info says so
+  Translator q = load("tiny-conv.i8");
+  CHECK(q.info().quantized);
+  CHECK(q.info().config.conv.receptive_field(q.info().config.conv.layers) == 5);
 }
 
 TEST_CASE("without the KV cache the Transformer gives identical outputs for more work", "[models][kvcache]") {

@@ -8,6 +8,11 @@ encoder self-attention, greedy and beam outputs. The C++ tests (tests/cpp/test_m
 files and must reproduce these numbers.
 
     /usr/bin/python3 tests/tools/make_model_golden.py      # rewrites tests/data/models/
+    /usr/bin/python3 tests/tools/make_model_golden.py tiny-conv tiny-conv-k5   # only these variants (their
+        files and golden.json entries; the others' entries are kept as they are)
+
+Each variant is seeded by its name, so a rerun on another machine writes the same files; the golden
+numbers may differ in the last float bits (BLAS and CPU): regenerate only what changed.
 """
 import json
 import os
@@ -38,7 +43,13 @@ VARIANTS = {
     "tiny-rnn-dot": dict(arch="rnn", share_embeddings=True, emb_dim=8, hidden=16, attention="dot"),
     "tiny-rnn-general": dict(arch="rnn", share_embeddings=False, emb_dim=8, hidden=16, attention="general"),
     "tiny-rnn-scaled_dot": dict(arch="rnn", share_embeddings=False, emb_dim=8, hidden=16, attention="scaled_dot"),
+    # the conv encoder (windows at the ends of a source are partly padding: 1 position of 3, 2 of 5)
+    "tiny-conv": dict(arch="conv", share_embeddings=False, emb_dim=8, hidden=16, kernel=3, conv_layers=2,
+                      attention="additive", attn_dim=12, max_positions=64, max_src_len=48),
+    "tiny-conv-k5": dict(arch="conv", share_embeddings=True, emb_dim=8, hidden=12, kernel=5, conv_layers=3,
+                         attention="dot", max_positions=64, max_src_len=48),
 }
+QUANTIZED = ("tiny-transformer", "tiny-conv")  # also written as I8 files, with the I8 reference's golden
 
 
 def sources(tok_cases):
@@ -91,7 +102,7 @@ def trace(model, cfg, src):
         rec["cross_context_step0"] = [r["context"][0, 0].tolist() for r in layers]  # [layers][D]
         # the values each layer's weighted sum runs over: [layers][S][D] (heads' slices side by side)
         rec["attention_values"] = [cv[0].transpose(0, 1).reshape(len(src), -1).tolist() for _, cv in st["cross_kv"]]
-    elif cfg["attention"] != "none":
+    elif cfg["attention"] != "none":  # rnn and conv: the GRU decoder's attention
         st = model.encode(torch.tensor([src]), torch.tensor([len(src)]))
         r = {}
         model.decode(st, torch.tensor([[BOS]]), record=r)
@@ -102,13 +113,22 @@ def trace(model, cfg, src):
 
 
 def main():
+    only = sys.argv[1:]
+    unknown = [n for n in only if n not in VARIANTS]
+    if unknown:
+        raise SystemExit(f"unknown variants {unknown}; known: {', '.join(VARIANTS)}")
     tok_json = json.load(open(os.path.join(TOK, "tok.json")))
     tok_cases = json.load(open(os.path.join(TOK, "golden.json")))["encode"]
     vocab = len(tok_json["pieces"])
     srcs = sources(tok_cases)
     os.makedirs(OUT, exist_ok=True)
     golden = {"texts": TEXTS, "top": TOP, "models": {}}
+    if only:  # keep the other variants' entries
+        with open(os.path.join(OUT, "golden.json")) as f:
+            golden["models"] = json.load(f)["models"]
     for name, base in VARIANTS.items():
+        if only and name not in only:
+            continue
         model, cfg = make_model(name, base, vocab)
         tj = json.dumps(tok_json, ensure_ascii=False)
         meta = {"format": "attnseq", "format_version": "1", "config": json.dumps(file_config(cfg)),
@@ -117,7 +137,7 @@ def main():
                 "description": "random weights for tests (tests/tools/make_model_golden.py)"}
         safetensors_io.write(os.path.join(OUT, name + ".safetensors"), tensors_of(model, False), meta)
         golden["models"][name] = [trace(model, cfg, s) for s in srcs]
-        if name == "tiny-transformer":  # an I8 file: the C++ loader must read it as the Python reader does
+        if name in QUANTIZED:  # an I8 file: the C++ loader must read it as the Python reader does
             safetensors_io.write(os.path.join(OUT, name + ".i8.safetensors"), tensors_of(model, True), meta)
             from attnseq_train.modelfile import load_model_file
             qmodel, qcfg, _ = load_model_file(os.path.join(OUT, name + ".i8.safetensors"))

@@ -38,13 +38,30 @@ AttentionKind parse_attention(const json& j) {
   bad("unknown attention \"" + s + "\" (expected none, additive, dot, general or scaled_dot)");
 }
 
-RnnConfig parse_rnn(const json& j) {
+// The GRU decoder's fields; with a bidirectional GRU encoder (arch rnn) H splits into two halves.
+RnnConfig parse_rnn(const json& j, bool bidirectional_encoder) {
   RnnConfig c;
   c.emb_dim = require_int(j, "emb_dim", 1, 4096);
   c.hidden = require_int(j, "hidden", 2, 8192);
-  if (c.hidden % 2) bad("\"hidden\" must be even (each encoder direction has hidden/2 units)");
+  if (bidirectional_encoder && c.hidden % 2) bad("\"hidden\" must be even (each encoder direction has hidden/2 units)");
   c.attention = parse_attention(j);
   if (c.attention == AttentionKind::Additive) c.attn_dim = require_int(j, "attn_dim", 1, 8192);
+  return c;
+}
+
+ConvConfig parse_conv(const json& j, const RnnConfig& decoder) {
+  ConvConfig c;
+  c.kernel = require_int(j, "kernel", 1, 255);
+  if (c.kernel % 2 == 0)
+    bad("\"kernel\" is " + std::to_string(c.kernel) +
+        ", but a convolution window is centred on its token, so the kernel must be odd (1, 3, 5, ...); "
+        "this file was not written by train/export.py from a ConvSeq2Seq: re-export the checkpoint");
+  c.layers = require_int(j, "conv_layers", 1, 64);
+  c.max_positions = require_int(j, "max_positions", 2, 65536);
+  if (decoder.emb_dim % 2) bad("\"emb_dim\" must be even (sinusoidal positions)");
+  if (decoder.attention == AttentionKind::None)
+    bad("a conv model's decoder reads its memory through attention: \"attention\" must be additive, dot, general "
+        "or scaled_dot, not none (re-export the checkpoint with train/export.py)");
   return c;
 }
 
@@ -63,24 +80,38 @@ TransformerConfig parse_transformer(const json& j) {
 
 }  // namespace
 
-const char* arch_name(Arch arch) { return arch == Arch::Rnn ? "rnn" : "transformer"; }
+const char* arch_name(Arch arch) {
+  switch (arch) {
+    case Arch::Rnn: return "rnn";
+    case Arch::Transformer: return "transformer";
+    case Arch::Conv: return "conv";
+  }
+  return "?";
+}
 
 ModelConfig ModelConfig::from_json_text(const std::string& text) {
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) bad("the \"config\" metadata is not a JSON object");
   ModelConfig c;
-  if (!j.contains("arch") || !j["arch"].is_string()) bad("missing \"arch\" (rnn or transformer)");
+  if (!j.contains("arch") || !j["arch"].is_string()) bad("missing \"arch\" (rnn, transformer or conv)");
   const std::string arch = j["arch"].get<std::string>();
   if (arch == "rnn") c.arch = Arch::Rnn;
   else if (arch == "transformer") c.arch = Arch::Transformer;
-  else bad("unknown architecture \"" + arch + "\"; this runtime knows rnn and transformer (update attnseq?)");
+  else if (arch == "conv") c.arch = Arch::Conv;
+  else bad("unknown architecture \"" + arch + "\"; this runtime knows rnn, transformer and conv (update attnseq?)");
   c.vocab_src = require_int(j, "vocab_src", 5, 1 << 20);
   c.vocab_tgt = require_int(j, "vocab_tgt", 5, 1 << 20);
   c.share_embeddings = optional_bool(j, "share_embeddings", false);
   if (c.share_embeddings && c.vocab_src != c.vocab_tgt) bad("\"share_embeddings\" needs vocab_src == vocab_tgt");
-  if (c.arch == Arch::Rnn) c.rnn = parse_rnn(j);
-  else c.transformer = parse_transformer(j);
-  const int cap = c.arch == Arch::Transformer ? c.transformer.max_positions : 4096;
+  if (c.arch == Arch::Transformer) {
+    c.transformer = parse_transformer(j);
+  } else {
+    c.rnn = parse_rnn(j, c.arch == Arch::Rnn);
+    if (c.arch == Arch::Conv) c.conv = parse_conv(j, c.rnn);
+  }
+  const int cap = c.arch == Arch::Transformer ? c.transformer.max_positions
+                  : c.arch == Arch::Conv      ? c.conv.max_positions
+                                              : 4096;
   c.max_src_len = j.contains("max_src_len") ? require_int(j, "max_src_len", 2, cap) : cap;
   return c;
 }

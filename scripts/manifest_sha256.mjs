@@ -1,7 +1,7 @@
 // Writes into models/manifest.json what the catalogue must know before a model is loaded, read from
 // each model file itself (its bytes and its header), so the catalogue never restates it by hand:
 //   sha256     checked after downloading (web/src/app/models.js → Translator.load's sha256 option)
-//   arch       "transformer" | "rnn"                       (the file's config)
+//   arch       "transformer" | "rnn" | "conv"                (the file's config)
 //   attention  "multihead" | "additive" | "dot" | "general" | "scaled_dot" | "none"   (the file's config)
 //   src, tgt   language codes                              (the file's training metadata)
 // The page picks models by these (the Compare view, widgets' model="noattn"), and checks the loaded

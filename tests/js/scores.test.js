@@ -14,7 +14,7 @@ const golden = JSON.parse(readFileSync(path.join(TEST_MODELS, 'golden.json'), 'u
 const close = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
 
 describe('scores → softmax → weighted sum, as computed', () => {
-  for (const name of ['tiny-transformer', 'tiny-rnn-additive', 'tiny-rnn-dot', 'tiny-rnn-general', 'tiny-rnn-scaled_dot']) {
+  for (const name of ['tiny-transformer', 'tiny-rnn-additive', 'tiny-rnn-dot', 'tiny-rnn-general', 'tiny-rnn-scaled_dot', 'tiny-conv', 'tiny-conv-k5']) {
     test(name, async () => {
       const t = await Translator.load(path.join(TEST_MODELS, `${name}.safetensors`), { worker: false });
       try {

@@ -14,7 +14,8 @@ export async function demo(url: string, bytes: Uint8Array, signal: AbortSignal):
   await Translator.load(bytes.buffer);
 
   const info = translator.info;
-  const arch: 'rnn' | 'transformer' = info.config.arch;
+  const arch: 'rnn' | 'transformer' | 'conv' = info.config.arch;
+  const windows: number[] = info.config.arch === 'conv' ? info.config.receptiveField ?? [] : [];
   const limit: number = info.config.maxSrcLen;
 
   const options: DecodeOptions = { strategy: 'beam', beamSize: 4, numHypotheses: 2, lengthPenalty: 1, maxLength: 64 };
@@ -63,7 +64,7 @@ export async function demo(url: string, bytes: Uint8Array, signal: AbortSignal):
   const usage = await translator.memoryUsage();
   translator.dispose();
   const inWorker: boolean = translator.inWorker;
-  return `${text}${ids}${spans}${row}${best}${trace}${arch}${limit}${usage.heapUsed}${inWorker}${progress.length}${beamSteps.length}${eos}${firstKind}`;
+  return `${text}${ids}${spans}${row}${best}${trace}${arch}${limit}${usage.heapUsed}${inWorker}${progress.length}${beamSteps.length}${eos}${firstKind}${windows.length}`;
 }
 
 export async function misuse(translator: Translator): Promise<void> {

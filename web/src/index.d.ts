@@ -64,7 +64,7 @@ export interface LoadOptions {
 }
 
 export interface ModelConfig {
-  arch: 'rnn' | 'transformer';
+  arch: 'rnn' | 'transformer' | 'conv';
   vocabSrc: number;
   vocabTgt: number;
   shareEmbeddings: boolean;
@@ -72,18 +72,23 @@ export interface ModelConfig {
   maxSrcLen: number;
   /** longest possible translation, in tokens, `</s>` included */
   maxTargetLen: number;
-  /** rnn */
+  /** rnn and conv (the GRU decoder) */
   embDim?: number;
   hidden?: number;
   attention?: 'none' | 'additive' | 'dot' | 'general' | 'scaled_dot';
   attnDim?: number;
-  /** transformer */
+  /** transformer (maxPositions: also conv) */
   dModel?: number;
   heads?: number;
   ffnDim?: number;
   encLayers?: number;
   decLayers?: number;
   maxPositions?: number;
+  /** conv: the encoder's convolutions, each over `kernel` positions centred on a token */
+  kernel?: number;
+  convLayers?: number;
+  /** conv: tokens one encoder position sees after each layer (1 + l·(kernel − 1) for l = 1..convLayers) */
+  receptiveField?: number[];
 }
 
 export interface ModelInfo {

@@ -20,7 +20,7 @@ export const languageName = (code) => (LANGS[code] ? t(LANGS[code]) : String(cod
 export function modelLabel(m) {
   if (m.label && typeof m.label === 'object') return m.label[getLanguage()] ?? m.label.en ?? Object.values(m.label)[0] ?? m.id ?? '';
   if (typeof m.label === 'string' && m.label) return m.label;
-  const kind = KINDS[m.attention] ? t(KINDS[m.attention]) : (m.arch ?? m.id ?? '');
+  const kind = m.arch === 'conv' ? t('kind.conv') : KINDS[m.attention] ? t(KINDS[m.attention]) : (m.arch ?? m.id ?? '');
   return t('model.label', { src: languageName(m.src), tgt: languageName(m.tgt), kind });
 }
 
@@ -30,6 +30,10 @@ export function modelDescription(info) {
   const size = t(info.quantized ? 'model.int8' : 'model.f32');
   if (c.arch === 'transformer') {
     return t('model.descTransformer', { enc: c.encLayers ?? '?', dec: c.decLayers ?? '?', heads: c.heads ?? '?', d: c.dModel ?? '?', size });
+  }
+  if (c.arch === 'conv') {
+    const field = c.receptiveField?.[c.receptiveField.length - 1] ?? '?';
+    return t('model.descConv', { layers: c.convLayers ?? '?', kernel: c.kernel ?? '?', field, hidden: c.hidden ?? '?', size });
   }
   return t(c.attention === 'none' ? 'model.descRnnNone' : 'model.descRnn', { hidden: c.hidden ?? '?', emb: c.embDim ?? '?', size });
 }

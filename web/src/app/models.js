@@ -104,23 +104,26 @@ export async function availableOffline(models) {
 export const isNoAttention = (m) => m.attention === 'none';
 /** True for an RNN with attention. */
 export const isAttentionRnn = (m) => m.arch === 'rnn' && m.attention !== 'none';
+/** A score function's model: an RNN (a conv model also scores with its GRU decoder, but is not one of the bi-GRUs the score comparison compares). */
+const rnnScoring = (kind) => (m) => m.arch !== 'conv' && m.attention === kind;
 
 /** The attention score functions of the RNN models, in the order the score comparison shows them. */
 export const SCORE_KINDS = ['additive', 'dot', 'general', 'scaled_dot'];
 
 /**
  * The kinds a widget's `model` attribute may name instead of an id, each a test of the catalogue's
- * exact fields: transformer, gru-attn (an RNN with attention, additive first), noattn, or a score
- * function (additive, dot, general, scaled_dot).
+ * exact fields: transformer, gru-attn (an RNN with attention, additive first), noattn, conv (the
+ * convolutional encoder), or a score function (additive, dot, general, scaled_dot: an RNN's).
  */
 export const MODEL_KINDS = {
   transformer: (m) => m.arch === 'transformer',
   'gru-attn': isAttentionRnn,
   noattn: isNoAttention,
-  additive: (m) => m.attention === 'additive',
-  dot: (m) => m.attention === 'dot',
-  general: (m) => m.attention === 'general',
-  scaled_dot: (m) => m.attention === 'scaled_dot',
+  conv: (m) => m.arch === 'conv',
+  additive: rnnScoring('additive'),
+  dot: rnnScoring('dot'),
+  general: rnnScoring('general'),
+  scaled_dot: rnnScoring('scaled_dot'),
 };
 
 /** The (no attention, attention) RNN pair of a language pair, for the Compare view; null when the
@@ -128,7 +131,7 @@ export const MODEL_KINDS = {
 export function comparePair(models, src, tgt) {
   const same = models.filter((m) => m.src === src && m.tgt === tgt);
   const none = same.find(isNoAttention);
-  const attn = same.find((m) => m.attention === 'additive') ?? same.find(isAttentionRnn);
+  const attn = same.find((m) => isAttentionRnn(m) && m.attention === 'additive') ?? same.find(isAttentionRnn);
   return none && attn ? [none, attn] : null;
 }
 

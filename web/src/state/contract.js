@@ -37,7 +37,7 @@
  * @property {string|Record<string, string>|undefined} label  the catalogue's label ({en, zh}); app/model-names.js modelLabel() names it
  * @property {boolean} quantized       int8 weights
  * @property {import('../index.js').ModelConfig} config  the file's config
- * @property {'rnn'|'transformer'} arch
+ * @property {'rnn'|'transformer'|'conv'} arch
  * @property {string} attention       'none' | 'additive' | 'dot' | 'general' | 'scaled_dot' | 'multihead'
  * @property {string} src             source language code
  * @property {string} tgt             target language code

@@ -8,6 +8,8 @@
 // int16 each: I8Weights::Int8Int16), with two int16 halves (2×int16, I8Weights::Int8), the same int8
 // values held as bfloat16 (gemm_bf16, I8Weights::Bf16), and the Eigen baseline on dequantized weights
 // (× = speed-up of the I8 kernel); %peak = kernel GF/s over the measured peak.
+// Then the conv encoder's convolution (nn/kernels/conv1d.h: im2col windows + the same kernels) against a
+// direct convolution through Eigen, and one decoder step of the default model.
 // Usage: attnseq_bench_kernels [seconds per measurement, default 0.05]
 #include <algorithm>
 #include <chrono>
@@ -19,7 +21,9 @@
 #include <string>
 #include <vector>
 
+#include "attnseq/core/tensor.h"
 #include "attnseq/io/bf16_layout.h"
+#include "attnseq/nn/kernels/conv1d.h"
 #include "attnseq/nn/kernels/gemm_bf16.h"
 #include "attnseq/nn/kernels/gemm_f32.h"
 #include "attnseq/nn/kernels/gemm_i8.h"
@@ -216,6 +220,69 @@ void print_decoder_step(double budget, double peak) {
   }
 }
 
+// The conv encoder's convolutions (en-fr-conv: hidden 224, kernel 3, so 448 outputs over windows of
+// 3 · 224 = 672 values) on sources of 20 and 60 tokens, as Conv1d runs them: the im2col windows and one
+// product by gemm_f32 or gemm_i8 (one int16 per activation). The baseline is a direct convolution with
+// no windows: one Eigen product per tap (the input rows shifted, the tap's columns of the weight) added
+// into the output, F32. GF/s count 2 · S · m · k · C; "windows" is the share of the F32 time spent
+// building the windows (conv1d_windows alone).
+void direct_conv_eigen(const float* x, int S, int C, int K, const float* w, int m, const float* bias, float* y) {
+  using Strided = Eigen::Map<const attnseq::Matrix, 0, Eigen::OuterStride<>>;
+  attnseq::ConstMatrixMap X(x, S, C);
+  attnseq::MatrixMap Y(y, S, m);
+  Y.rowwise() = Eigen::Map<const attnseq::RowVector>(bias, m);
+  const int p = K / 2;
+  for (int j = 0; j < K; ++j) {
+    const int shift = j - p;  // output t reads input t + shift
+    const int t0 = std::max(0, -shift), t1 = std::min(S, S - shift);
+    if (t1 <= t0) continue;
+    Strided Wj(w + static_cast<size_t>(j) * C, m, C, Eigen::OuterStride<>(K * C));
+    Y.middleRows(t0, t1 - t0).noalias() += X.middleRows(t0 + shift, t1 - t0) * Wj.transpose();
+  }
+}
+
+void print_conv1d(double budget, double peak) {
+  const int C = 224, K = 3, m = 448;
+  std::printf("\n| conv1d (en-fr-conv layer) | S×(k·C)→m | F32 im2col + kernel | F32 direct (Eigen, per tap) | ×  | I8 im2col + kernel | × | windows | F32 %%peak | I8 %%peak |\n");
+  std::printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<float> uf(-1, 1);
+  double worst_f32 = 0, worst_i8 = 0;
+  for (int S : {20, 60}) {
+    std::vector<float> x(static_cast<size_t>(S) * C), w(static_cast<size_t>(m) * K * C), b(m), scale(m),
+        win(static_cast<size_t>(S) * K * C), y1(static_cast<size_t>(S) * m), y2(y1.size());
+    std::vector<int8_t> q(w.size());
+    for (auto& v : x) v = uf(rng);
+    for (auto& v : b) v = uf(rng);
+    for (int r = 0; r < m; ++r) {
+      scale[r] = 0.001f * (1 + (r % 7));
+      for (int c = 0; c < K * C; ++c) {
+        q[static_cast<size_t>(r) * K * C + c] = static_cast<int8_t>(std::lrint(uf(rng) * 127));
+        w[static_cast<size_t>(r) * K * C + c] = q[static_cast<size_t>(r) * K * C + c] * scale[r];
+      }
+    }
+    const double flops = 2.0 * S * m * K * C;
+    conv1d_f32(x.data(), 1, S, C, nullptr, K, w.data(), m, b.data(), win.data(), y1.data());
+    direct_conv_eigen(x.data(), S, C, K, w.data(), m, b.data(), y2.data());
+    for (size_t i = 0; i < y1.size(); ++i) worst_f32 = std::max(worst_f32, static_cast<double>(std::fabs(y1[i] - y2[i])));
+    conv1d_i8(x.data(), 1, S, C, nullptr, K, q.data(), scale.data(), m, b.data(), win.data(), y1.data());
+    for (size_t i = 0; i < y1.size(); ++i) worst_i8 = std::max(worst_i8, static_cast<double>(std::fabs(y1[i] - y2[i])));
+    const double f32k = gflops(flops, budget, [&] {
+      conv1d_f32(x.data(), 1, S, C, nullptr, K, w.data(), m, b.data(), win.data(), y1.data());
+    });
+    const double f32d = gflops(flops, budget, [&] { direct_conv_eigen(x.data(), S, C, K, w.data(), m, b.data(), y2.data()); });
+    const double i8k = gflops(flops, budget, [&] {
+      conv1d_i8(x.data(), 1, S, C, nullptr, K, q.data(), scale.data(), m, b.data(), win.data(), y1.data());
+    });
+    // the windows alone, as a share of the F32 convolution's time (rate in "flops" of the whole product)
+    const double winr = gflops(flops, budget, [&] { conv1d_windows(x.data(), 1, S, C, nullptr, K, win.data()); });
+    g_sink = y1[0] + y2[0] + win[0];
+    std::printf("| conv1d k=3 (S=%d) | %d×%d→%d | %.1f | %.1f | %.2f | %.1f | %.2f | %.0f%% | %.0f%% | %.0f%% |\n", S, S, K * C, m,
+                f32k, f32d, f32k / f32d, i8k, i8k / f32d, 100 * f32k / winr, 100 * f32k / peak, 100 * i8k / peak);
+  }
+  std::printf("\nmax |conv1d − direct|: F32 %.2g, I8 %.2g (activation quantization to one int16)\n", worst_f32, worst_i8);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -287,6 +354,7 @@ int main(int argc, char** argv) {
   }
   std::printf("\nmax |kernel − baseline|: F32 %.2g, I8 %.2g (activation quantization to one int16), I8 as bf16 %.2g\n", worst_f32,
               worst_i8, worst_bf16);
+  print_conv1d(budget, peak);
   print_decoder_step(budget, peak);
   return 0;
 }

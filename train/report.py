@@ -145,6 +145,10 @@ def arch_text(cfg):
         return (f"Transformer, d_model {cfg['d_model']}, {cfg['heads']} heads, FFN {cfg['ffn_dim']}, "
                 f"{cfg['enc_layers']}+{cfg['dec_layers']} layers")
     att = "no attention (fixed context)" if cfg["attention"] == "none" else f"{cfg['attention']} attention"
+    if cfg["arch"] == "conv":
+        field = 1 + cfg["conv_layers"] * (cfg["kernel"] - 1)  # tokens one memory vector sees
+        return (f"Convolutional encoder ({cfg['conv_layers']} layers, kernel {cfg['kernel']}: each position sees {field} "
+                f"tokens) + GRU decoder, {att}, emb {cfg['emb_dim']}, hidden {cfg['hidden']}")
     return f"Bi-GRU encoder + GRU decoder, {att}, emb {cfg['emb_dim']}, hidden {cfg['hidden']}"
 
 

@@ -126,6 +126,15 @@ def transformer_tensors(v, d, f, enc, dec, share):
     return t
 
 
+def conv_tensors(v, e, h, k, layers, attention, a, share):
+    """The conv encoder (window-major convolutions [2H, k*H], docs/model-format.md) under the GRU decoder."""
+    dec = [t for t in rnn_tensors(v, e, h, attention, a, share) if not t[0].startswith("encoder.")]
+    t = dec[:1] + ([] if share else [("encoder.embed.weight", (v, e))]) + linear("encoder.in_proj", h, e)
+    for i in range(layers):
+        t += linear("encoder.convs.%d" % i, 2 * h, k * h)
+    return t + dec[1:]
+
+
 def model_file(config, tensors, rng, quantize=False, same_as=True, name="mini"):
     tok = json.dumps(mini_tokenizer(), ensure_ascii=False)
     meta = {"format": "attnseq", "format_version": "1", "name": name, "config": json.dumps(config),
@@ -166,6 +175,13 @@ def model_seeds():
     cfg = dict(cfg, share_embeddings=True, heads=1, dec_layers=2)
     models.append(("transformer-shared.safetensors",
                    model_file(cfg, transformer_tensors(v, 4, 4, 1, 2, True), rng, same_as=False)))
+    cfg = {"arch": "conv", "vocab_src": v, "vocab_tgt": v, "emb_dim": 4, "hidden": 4, "kernel": 3, "conv_layers": 2,
+           "attention": "additive", "attn_dim": 3, "max_positions": 16, "max_src_len": 12}
+    models.append(("conv.safetensors", model_file(cfg, conv_tensors(v, 4, 4, 3, 2, "additive", 3, False), rng)))
+    cfg = dict(cfg, share_embeddings=True, kernel=5, conv_layers=1, attention="dot")
+    del cfg["attn_dim"]
+    models.append(("conv-shared.i8.safetensors",
+                   model_file(cfg, conv_tensors(v, 4, 4, 5, 1, "dot", 0, True), rng, quantize=True)))
     # damaged files: typed errors expected
     models.append(("empty-header.safetensors", struct.pack("<Q", 2) + b"{}"))
     models.append(("not-json.safetensors", struct.pack("<Q", 8) + b"{\"a\":[1,"))

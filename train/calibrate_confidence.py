@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Calibrate the "unsure" marks of the demo and widgets on a model's test split (issue 29: a translation
+the model is unsure of is shown as unsure).
+
+    /usr/bin/python3 train/calibrate_confidence.py --model models/en-fr-transformer.i8.safetensors \
+        --data work/data/en-fr [--split test --split long] --out docs/eval/confidence/en-fr-transformer.json
+
+The C++ engine translates every source of the splits (default decoding, as the page does) and gives each
+output token's probability. A translation is *good* when its sentence BLEU against the references is at
+least 50, *bad* when below 15 (sentence BLEU with sacreBLEU's exp smoothing). Two thresholds are chosen:
+
+  * sentence: the mean log-probability per token below which the page says the input is far from what the
+    model learned from. Chosen as the highest value that flags at most 10 % of the good translations;
+  * token: the probability below which a token is marked unsure. Chosen as the highest value that marks
+    at most 3 % of the tokens of good translations.
+
+The report gives how often each fires on good and on bad translations, per split.
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train.bleu import corpus_bleu, tokenizer_for  # noqa: E402
+
+GOOD, BAD = 50.0, 15.0
+GOOD_FLAGGED, GOOD_TOKENS_MARKED = 0.10, 0.03
+
+
+def engine_outputs(cli, model, sources):
+    args = [cli, "--model", model, "--json", "--no-steps", "--alternatives", "0", "--no-return-attention"]
+    r = subprocess.run(args, input="\n".join(sources) + "\n", capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"{cli} failed: {r.stderr[-400:]}")
+    out = []
+    for line in r.stdout.splitlines()[:len(sources)]:
+        h = json.loads(line)["hypotheses"][0]
+        out.append((h["text"], h["probabilities"]))
+    if len(out) != len(sources):
+        raise SystemExit(f"{cli} gave {len(out)} outputs for {len(sources)} sources")
+    return out
+
+
+def quantile_threshold(values, share):
+    """The highest t such that at most `share` of values are below t."""
+    v = sorted(values)
+    k = int(math.floor(share * len(v)))
+    return v[k] if k < len(v) else v[-1] + 1e-9
+
+
+def rates(rows, sent_t, tok_t):
+    def frac(xs):
+        return round(sum(xs) / len(xs), 4) if xs else None
+    out = {}
+    for kind in ("good", "bad", "middle"):
+        sel = [r for r in rows if r["kind"] == kind]
+        out[kind] = {"sentences": len(sel),
+                     "flagged": frac([r["mean_logprob"] < sent_t for r in sel]),
+                     "with_an_unsure_token": frac([min(r["probs"]) < tok_t for r in sel]),
+                     "tokens_marked": frac([p < tok_t for r in sel for p in r["probs"]])}
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--model", required=True)
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--split", action="append", help="test (default), valid, long, numbers; the first calibrates")
+    ap.add_argument("--cli", default="build/native/attnseq")
+    ap.add_argument("--out")
+    a = ap.parse_args()
+    splits = a.split or ["test"]
+    with open(os.path.join(a.data, "meta.json")) as f:
+        tok = tokenizer_for(json.load(f)["tgt"])
+    per_split = {}
+    for split in splits:
+        with open(os.path.join(a.data, split + ".json"), encoding="utf-8") as f:
+            groups = json.load(f)
+        outs = engine_outputs(a.cli, a.model, [g["src"] for g in groups])
+        rows = []
+        for g, (text, probs) in zip(groups, outs):
+            b = corpus_bleu([text], [g["refs"]], tok)["score"]
+            mean = sum(math.log(max(p, 1e-12)) for p in probs) / max(len(probs), 1)
+            kind = "good" if b >= GOOD else "bad" if b < BAD else "middle"
+            rows.append({"src": g["src"], "hyp": text, "bleu": round(b, 1), "kind": kind,
+                         "mean_logprob": mean, "probs": probs})
+        per_split[split] = rows
+    calib = per_split[splits[0]]
+    good = [r for r in calib if r["kind"] == "good"]
+    sent_t = quantile_threshold([r["mean_logprob"] for r in good], GOOD_FLAGGED)
+    tok_t = quantile_threshold([p for r in good for p in r["probs"]], GOOD_TOKENS_MARKED)
+    report = {"model": a.model, "data": a.data, "calibrated_on": splits[0],
+              "rule": f"good: sentence BLEU >= {GOOD}; bad: < {BAD}; sentence threshold flags <= "
+                      f"{GOOD_FLAGGED:.0%} of good translations, token threshold marks <= {GOOD_TOKENS_MARKED:.0%} "
+                      f"of their tokens",
+              "sentence_mean_logprob": round(sent_t, 4), "token_probability": round(tok_t, 4),
+              "splits": {s: rates(rows, sent_t, tok_t) for s, rows in per_split.items()},
+              "examples_flagged": [{k: r[k] for k in ("src", "hyp", "bleu", "kind")} | {"mean_logprob": round(r["mean_logprob"], 3)}
+                                   for r in sorted(sum(per_split.values(), []), key=lambda r: r["mean_logprob"])[:8]]}
+    print(json.dumps({k: v for k, v in report.items() if k != "examples_flagged"}, indent=1))
+    if a.out:
+        os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
+        with open(a.out, "w", encoding="utf-8") as f:
+            json.dump(report, f, ensure_ascii=False, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -8,17 +8,18 @@
 //                                    service worker (sw.js, scope web/): the repository's layout
 //              models/               the catalogue (manifest.json) and every model file it lists that exists
 //              docs/eval/            the evaluation data the demo's Compare view shows
+//              eval/                 the same for the one-module widgets (their flat layout: beside them)
 //              attnseq-widgets.js    the widgets as one module for other sites (scripts/build_widgets.mjs):
 //              attnseq-worker.js       <script type="module" src="https://host/attnseq/attnseq-widgets.js">
 //              attnseq.wasm            with its worker, wasm and styles beside it; it shares models/
-//              styles/
+//              styles/, eval/
 //              embed.html            a page using that one module (an example to copy)
 //
 // A host must send application/wasm for .wasm (compiled while it downloads) and, for pages of other
 // origins to embed the widgets, Access-Control-Allow-Origin on .js/.wasm/.css/.json/.safetensors
 // (README.md, "Deploy"). Needs web/dist/ (scripts/build_wasm.sh) and the devDependency esbuild.
 //
-// Usage: node scripts/build_site.mjs [--out build/site]
+// Usage: node scripts/build_site.mjs [--out build/site]   (npm run build:site -- --out DIR)
 import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -106,7 +107,16 @@ async function main(argv) {
   const { n, bytes } = await sizeOf(out);
   console.log(`build_site: ${path.relative(process.cwd(), out) || out}/ (${n} files, ${(bytes / 1e6).toFixed(1)} MB; models: ${models.join(', ')})`);
   console.log('  demo: web/   tutorial: web/examples/tutorial.html   widgets: attnseq-widgets.js (embed.html)');
-  console.log(`  try it under a sub-path: mkdir -p /tmp/host && ln -sfn "${out}" /tmp/host/attnseq && python3 -m http.server -d /tmp/host 8000  → http://localhost:8000/attnseq/`);
+  for (const line of hints(out)) console.log(line);
+}
+
+/** What main() prints after a build: how to try the folder, and what a cross-origin embed needs. */
+export function hints(out) {
+  return [
+    `  try it under a sub-path: mkdir -p /tmp/host && ln -sfn "${out}" /tmp/host/attnseq && python3 -m http.server -d /tmp/host 8000  → http://localhost:8000/attnseq/`,
+    '  pages of another origin that embed attnseq-widgets.js need Access-Control-Allow-Origin on every file: '
+      + `node scripts/serve.mjs --dir "${out}" sends it, python3 -m http.server does not (README.md, "Deploy")`,
+  ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -8,6 +8,7 @@
 //         attnseq.wasm         the WebAssembly module
 //         styles/              the stylesheets the widgets load into their shadow roots
 //         models/              manifest.json (the models copied here) and the default model's file
+//         eval/                <model id>.json: the test BLEU the score cards show (every catalogue model's)
 //
 // Serve <out> from any static host (application/wasm for .wasm); a page of another origin embeds with
 //   <script type="module" src="https://host/path/attnseq-widgets.js"></script>
@@ -23,7 +24,7 @@
 import { build } from 'esbuild';
 import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { copyAssets, copyStyles } from './copy_assets.mjs';
+import { copyAssets, copyEvals, copyStyles } from './copy_assets.mjs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -76,9 +77,10 @@ export async function buildWidgets({ out = path.join(ROOT, 'build', 'widgets'), 
   if (models === 'none') {
     await copyFile(path.join(WEB, 'dist', 'attnseq.wasm'), path.join(out, 'attnseq.wasm'));
     await copyStyles(path.join(out, 'styles'));
+    await copyEvals(path.join(out, 'eval'));
     return { out, models: [] };
   }
-  return copyAssets(out, { models, worker: false });  // attnseq.wasm, styles/, models/
+  return copyAssets(out, { models, worker: false });  // attnseq.wasm, styles/, models/, eval/
 }
 
 async function main(argv) {

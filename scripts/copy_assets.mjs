@@ -8,6 +8,8 @@
 //         styles/*.css          the stylesheets the widgets load into their shadow roots
 //         models/manifest.json  the catalogue, listing the models copied (the package carries the default one)
 //         models/<file>         their files
+//         eval/<id>.json        the evaluation data (test BLEU) of every catalogue model that has it,
+//                               which view="scores" shows (where the source has docs/eval/: a checkout)
 //
 // Usage (in a project that installed the package): npx attnseq-assets public/
 //   [--models default|all]  default: the catalogue's default model; all: every model whose file is here
@@ -44,6 +46,21 @@ export async function copyModels(dir, which = 'default') {
   return cat;
 }
 
+/**
+ * Copies docs/eval/<id>.json of every model of the full catalogue that has one into `dir` (the flat
+ * layout's eval/, web/src/assets.js): the score cards' test BLEU. Nothing when this copy of attnseq has
+ * no docs/eval/ (the npm package). @returns {Promise<string[]>} the ids copied
+ */
+export async function copyEvals(dir) {
+  const src = path.join(ROOT, 'docs', 'eval');
+  if (!existsSync(src)) return [];
+  const manifest = JSON.parse(await readFile(path.join(ROOT, 'models', 'manifest.json'), 'utf8'));
+  const ids = manifest.models.map((m) => m.id).filter((id) => existsSync(path.join(src, `${id}.json`)));
+  await mkdir(dir, { recursive: true });
+  for (const id of ids) await copyFile(path.join(src, `${id}.json`), path.join(dir, `${id}.json`));
+  return ids;
+}
+
 /** Copies web/styles/*.css into `dir`. */
 export async function copyStyles(dir) {
   await mkdir(dir, { recursive: true });
@@ -54,7 +71,7 @@ export async function copyStyles(dir) {
 
 /**
  * Copies the flat layout's files into `out`: attnseq.wasm, attnseq-worker.js (unless worker: false),
- * styles/, models/.
+ * styles/, models/, eval/ (when there is evaluation data).
  * @param {string} out
  * @param {{models?: 'default'|'all', worker?: boolean}} [options]
  * @returns {Promise<{out: string, models: string[]}>}
@@ -71,6 +88,7 @@ export async function copyAssets(out, { models = 'default', worker = true } = {}
   for (const f of files) await copyFile(path.join(WEB, 'dist', f), path.join(out, f));
   await copyStyles(path.join(out, 'styles'));
   const cat = await copyModels(path.join(out, 'models'), models);
+  await copyEvals(path.join(out, 'eval'));
   return { out, models: cat.models.map((m) => m.id) };
 }
 

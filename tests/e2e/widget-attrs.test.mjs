@@ -4,7 +4,7 @@
 // GRUs. Screenshot: artifacts/e2e/widget-attrs.png.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { mkdtemp, writeFile, rm, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { launch, serve, screenshot, unnamedTablesAndFigures, ROOT } from './helpers.mjs';
 
@@ -31,6 +31,13 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
 <attnseq-attention id="scoresbad" view="scores" text="${TEXT}" heading-level="9"></attnseq-attention>
 <attnseq-attention id="softmax" view="softmax" text="${TEXT}" controls></attnseq-attention>
 <attnseq-attention id="softmaxbad" view="softmax" text="${TEXT}" layer="x" head="9"></attnseq-attention>
+<attnseq-attention id="selfrange" view="self" layer="9" head="9" text="The cat is here."></attnseq-attention>
+<attnseq-attention id="selfheat" view="self-heatmap" layer="0" text="The cat is here."></attnseq-attention>
+<attnseq-attention id="ctxrange" view="context" model="gru-attn" layer="2" text="${TEXT}"></attnseq-attention>
+<attnseq-translate id="scaled" model="scaled-dot" text="${TEXT}"></attnseq-translate>
+<attnseq-translate id="scaledu" model="Scaled_Dot" text="${TEXT}"></attnseq-translate>
+<attnseq-translate id="badmodel" model="gru-bahdanau" text="${TEXT}"></attnseq-translate>
+<attnseq-attention id="softmaxrnn" view="softmax" model="gru-attn" text="${TEXT}"></attnseq-attention>
 <attnseq-translate id="long" text="${'I ate an apple. '.repeat(120)}"></attnseq-translate>
 </main></body></html>`);
   srv = await serve();
@@ -110,6 +117,35 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
     assert.match(bad, new RegExp(`head="9" is not in this model \\(1–${model.heads}\\)`));
     assert.doesNotMatch(await page.evaluate(() => document.getElementById('softmaxbad').shadowRoot.querySelector('attnseq-softmax-step').textContent), /NaN/);
   }
+  // self-attention reads the layer and head too: a layer or head the encoder lacks is named, the default shown
+  if (model.arch === 'transformer') {
+    const selfNote = await note('selfrange');
+    assert.match(selfNote, new RegExp(`layer="9" is not in this model \\(1–${model.encLayers}\\)`));
+    assert.match(selfNote, new RegExp(`head="9" is not in this model \\(1–${model.heads}\\)`));
+    assert.deepEqual([(await viewState('selfrange')).encLayer, (await viewState('selfrange')).encHead], [0, 'mean']);
+    assert.match(await note('selfheat'), new RegExp(`layer="0" is not in this model \\(1–${model.encLayers}\\)`));
+  }
+  // an RNN has one layer: the context view names layer="2"
+  assert.match(await note('ctxrange'), /layer="2" is not in this model \(1–1\)/);
+  // a kind spelled as the catalogue's ids spell it (en-fr-gru-scaled-dot), in any case: that model, no note
+  const status = (id) => page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('.w-status').textContent, id);
+  for (const id of ['scaled', 'scaledu']) {
+    assert.equal(await page.evaluate((id) => document.getElementById(id).stores.model.get().modelId, id), 'en-fr-gru-scaled-dot', id);
+    assert.equal(await status(id), '', `${id}: no note`);
+  }
+  // a name that is no model's: said so (not "not installed"), with the names accepted
+  const bad = await status('badmodel');
+  assert.match(bad, /^model="gru-bahdanau" names no model here: showing .+\. Accepted: a model of the catalogue \((.+)\) or a kind \((.+)\)\.$/);
+  const manifest = JSON.parse(await readFile(path.join(ROOT, 'models', 'manifest.json'), 'utf8'));
+  for (const m of manifest.models) assert.ok(bad.includes(m.id), `${m.id} is listed`);
+  assert.match(bad, /transformer, gru-attn, noattn, additive, dot, general, scaled-dot\)/);
+  // the softmax panel's sum is over a Transformer head's value vectors v_j, an RNN's encoder states h_j
+  const formula = (id) => page.evaluate((id) => [...document.getElementById(id).shadowRoot.querySelectorAll('attnseq-softmax-step p.sm-formula')].at(-1).textContent, id);
+  if (model.arch === 'transformer') {
+    assert.match(await formula('softmax'), /Σ_j α_j · v_j$/);
+    assert.match(await page.evaluate(() => document.getElementById('softmax').shadowRoot.querySelector('.sm-c').textContent), /Σ_j α_j · v_j/);
+  }
+  assert.match(await formula('softmaxrnn'), /c = Σ_j α_j · h_j$/);
   // a text the engine refuses (too long): the reason, and no SVG/PNG buttons under the empty figure
   await page.waitForFunction(() => document.getElementById('long').shadowRoot.querySelector('.w-status.error'), null, { timeout: 60_000 });
   assert.match(await page.evaluate(() => document.getElementById('long').shadowRoot.querySelector('.w-status').textContent), /too long/);

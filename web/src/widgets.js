@@ -97,7 +97,8 @@ const FIGURES = {
 };
 // views that are tables, cards or charts rather than one attention drawing: no SVG/PNG export
 const NO_EXPORT = new Set(['softmax', 'scores', 'work']);
-// views that read the layer and head (the `layer` and `head` attributes are checked for them)
+// views (as the `view` attribute names them) that read the layer and head: the `layer` and `head`
+// attributes are checked for them
 const READS_LAYER_HEAD = new Set(['lines', 'heatmap', 'self', 'self-heatmap', 'softmax', 'context']);
 
 /** One attention figure, optionally with step controls and a layer/head picker; SVG/PNG export. */
@@ -106,6 +107,7 @@ class AttentionWidget extends WidgetElement {
     const asked = this.getAttribute('view');
     const [tag, name, picker] = FIGURES[asked ?? 'lines'] ?? FIGURES.lines;
     this.badView = asked != null && !FIGURES[asked] ? asked : null;
+    this.viewAttr = asked != null && FIGURES[asked] ? asked : 'lines';  // the view shown, by its attribute's name
     if (this.hasAttribute('controls')) frame.append(view('attnseq-playback', 'playback'));
     if (picker && !this.hasAttribute('no-picker')) frame.append(view('attnseq-head-picker', picker));
     this.figureEl = view(tag, name === 'scores' ? 'scores-figure' : name, { part: 'figure' });
@@ -157,7 +159,7 @@ class AttentionWidget extends WidgetElement {
       : this.viewName === 'work' && run.model.arch !== 'transformer' ? this.t('w.noCache', { model: this.tr(() => modelLabel(run.model)) }) : '';
     this.figureEl.hidden = !!blocked;
     this.exportBar?.update();
-    if (!blocked && READS_LAYER_HEAD.has(this.viewName)) notes.push(...this.checkLayerHead(run.model, self));
+    if (!blocked && READS_LAYER_HEAD.has(this.viewAttr)) notes.push(...this.checkLayerHead(run.model, self));
     const q = this.getAttribute('query');
     const fallback = defaultQuery(run.sourceTokens);
     if (q != null) {

@@ -81,7 +81,7 @@ class SoftmaxStep extends View {
     const total = w.reduce((a, b) => a + b, 0);
     table.appendChild(h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, 'Σ'), h('td'), h('td', { class: 'num exp' }, z.toFixed(3)), h('td', { class: 'num' }, pct(total)))));
     this.appendChild(scrollBox(table).wrap);
-    this.appendChild(h('p', { class: 'sm-formula' }, ...t('sm.formula').split('\n').map((line) => h('span', {}, line))));
+    this.appendChild(h('p', { class: 'sm-formula' }, ...t(d.kind === 'multihead' ? 'sm.formulaHead' : 'sm.formula').split('\n').map((line) => h('span', {}, line))));
     this.appendChild(this.#context(d, label, w));
   }
 

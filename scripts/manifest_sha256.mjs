@@ -1,6 +1,8 @@
 // Writes into models/manifest.json what the catalogue must know before a model is loaded, read from
 // each model file itself (its bytes and its header), so the catalogue never restates it by hand:
 //   sha256     checked after downloading (web/src/app/models.js → Translator.load's sha256 option)
+//   bytes      the file's size: the loading status shows "1.4 of 2.7 MB" and a progress bar where the
+//              download itself has no total (a compressed transfer)
 //   arch       "transformer" | "rnn" | "conv"                (the file's config)
 //   attention  "multihead" | "additive" | "dot" | "general" | "scaled_dot" | "none"   (the file's config)
 //   src, tgt   language codes                              (the file's training metadata)
@@ -16,7 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = path.join(root, 'models', 'manifest.json');
 const manifest = JSON.parse(readFileSync(file, 'utf8'));
 
-/** The facts of one model file: {sha256, arch, attention, src, tgt}. */
+/** The facts of one model file: {sha256, bytes, arch, attention, src, tgt}. */
 function factsOf(bytes) {
   const n = Number(Buffer.from(bytes.subarray(0, 8)).readBigUInt64LE());
   const meta = JSON.parse(Buffer.from(bytes.subarray(8, 8 + n)).toString('utf8')).__metadata__ ?? {};
@@ -24,6 +26,7 @@ function factsOf(bytes) {
   const training = JSON.parse(meta.training ?? '{}');
   return {
     sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: bytes.length,
     arch: config.arch,
     attention: config.arch === 'transformer' ? 'multihead' : config.attention,
     src: training.data?.src,
@@ -45,7 +48,7 @@ if (process.argv.includes('--check')) {
     console.error(`models/manifest.json: missing or stale: ${stale.join(', ')}; run node scripts/manifest_sha256.mjs`);
     process.exit(1);
   }
-  console.log('models/manifest.json: every entry matches its file (sha256, arch, attention, src, tgt)');
+  console.log('models/manifest.json: every entry matches its file (sha256, bytes, arch, attention, src, tgt)');
 } else {
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(stale.length ? `models/manifest.json: written ${stale.join(', ')}` : 'models/manifest.json: up to date');

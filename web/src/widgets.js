@@ -13,6 +13,7 @@ import { WidgetElement } from './app/widget-base.js';
 import { exportFigure } from './app/export.js';
 import { h, define } from './components/dom.js';
 import { pieceText, defaultQuery } from './state/contract.js';
+import { typedPieces } from './state/typed-pieces.js';
 import { modelLabel } from './app/model-names.js';
 import { scoreResults, scoreData, scoreStepper } from './app/score-section.js';
 import { createWorkStore } from './state/stores.js';
@@ -163,11 +164,13 @@ class AttentionWidget extends WidgetElement {
     const q = this.getAttribute('query');
     const fallback = defaultQuery(run.sourceTokens);
     if (q != null) {
-      const idx = run.sourceTokens.findIndex((x) => pieceText(x.piece).toLowerCase() === q.toLowerCase());
+      // the query as the reader typed it (or as the model reads it: 貓 or 猫)
+      const typed = typedPieces(run.sourceTokens, run.text);
+      const idx = run.sourceTokens.findIndex((x, j) => [typed[j], x.piece].some((p) => pieceText(p).toLowerCase() === q.toLowerCase()));
       const n = Number(q);
       const ok = idx >= 0 || (Number.isInteger(n) && n >= 1 && n <= run.sourceTokens.length);
       this.stores.view.set({ query: idx >= 0 ? idx : ok ? n - 1 : fallback });
-      if (!ok) notes.push(this.t('w.badQuery', { value: q, shown: pieceText(run.sourceTokens[fallback]?.piece ?? '') }));
+      if (!ok) notes.push(this.t('w.badQuery', { value: q, shown: pieceText(typed[fallback] ?? '') }));
     } else {
       this.stores.view.set({ query: fallback });
     }

@@ -8,6 +8,7 @@ import { comparePair, chartModels, isNoAttention, isAttentionRnn } from './model
 import { modelLabel, languageName } from './model-names.js';
 import { statusOf } from './errors.js';
 import { renderStatusInto } from './status-view.js';
+import { typedPieces } from '../state/typed-pieces.js';
 
 /** @typedef {import('../components/dom.js').View} View */
 
@@ -66,7 +67,7 @@ export function setupCompare(section, controller, stores) {
         h('h4', {}, modelLabel(m)),
         h('p', { class: 'translation small', 'data-compare': m.id }, r ? r.text : error ? t('cmp.failedCard') : results === null ? t('cmp.notRun') : '…'),
         fig);
-      fig.data = r ? { source: r.sourceTokens.map((x) => x.piece), target: r.tokens.map((x) => x.piece), controls: [r.model.bos, r.model.eos], rows: k === 0 ? null : r.rows } : null;
+      fig.data = r ? { source: typedPieces(r.sourceTokens, resultText), target: r.tokens.map((x) => x.piece), controls: [r.model.bos, r.model.eos], rows: k === 0 ? null : r.rows } : null;
       grid.appendChild(card);
     }
   }

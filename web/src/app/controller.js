@@ -4,7 +4,10 @@
 // is and does (its kind, its control tokens, where a sentence ends) comes from the engine, never
 // from constants or names here.
 import { emptyRun } from '../state/contract.js';
-import { getTranslator, loadManifest, modelInfo, hasFailed, forgetTranslator, MODEL_KINDS, SCORE_KINDS } from './models.js';
+import { getTranslator, loadManifest, modelInfo, hasFailed, forgetTranslator, SCORE_KINDS } from './models.js';
+import { matchModel } from './model-match.js';
+import { loadProgress } from './load-progress.js';
+import { typedPieces } from '../state/typed-pieces.js';
 import { errorFields } from './errors.js';
 import { modelLabel } from './model-names.js';
 import { optionTable } from '../state/options.js';
@@ -101,18 +104,9 @@ export class AppController {
     return this.catalog;
   }
 
-  /**
-   * A catalogue entry by id, or by a kind (MODEL_KINDS: "transformer", "gru-attn", "noattn", a score
-   * function), preferring the default model's language pair.
-   */
+  /** A catalogue entry by id, or by a kind ("transformer", "scaled-dot", …): app/model-match.js. */
   entryOf(id) {
-    if (!id) return undefined;
-    const ms = this.catalog.models;
-    const exact = ms.find((m) => m.id === id);
-    const kind = MODEL_KINDS[String(id).toLowerCase()];
-    if (exact || !kind) return exact;
-    const def = ms.find((m) => m.id === this.catalog.default);
-    return ms.find((m) => kind(m) && m.src === def?.src && m.tgt === def?.tgt) ?? ms.find(kind);
+    return matchModel(this.catalog, id);
   }
 
   /**
@@ -125,11 +119,12 @@ export class AppController {
     const entry = this.entryOf(id) ?? this.entryOf(this.catalog.default);
     const previous = this.loaded;
     this.entry = entry;
-    this.stores.model.set({ status: 'loading', progress: 0, loadedBytes: 0, modelId: entry.id, error: null, errorCode: null, failed: null });
+    this.stores.model.set({ status: 'loading', ...loadProgress(0, null, entry.bytes), modelId: entry.id, error: null, errorCode: null, failed: null });
     try {
       const tr = await getTranslator(entry, ({ loaded, total }) => {
-        // A compressed download has no total: then the bytes so far, not a percentage stuck at 0
-        if (this.entry === entry) this.stores.model.set({ progress: total ? loaded / total : null, loadedBytes: loaded });
+        // A compressed download has no total: then the catalogue's size of the file (its `bytes`), else
+        // the bytes so far, not a percentage stuck at 0
+        if (this.entry === entry) this.stores.model.set(loadProgress(loaded, total, entry.bytes));
       });
       if (this.entry !== entry) return null;
       checkArchitecture(entry, tr.info);
@@ -359,7 +354,7 @@ export class AppController {
         scores.push(s.crossScores?.data ?? new Float32Array(0));
       }
       const controls = [tr.info.controlIds.bosPiece, tr.info.controlIds.eosPiece];
-      out.push({ kind, entry, source: src.sourceTokens.map((x) => x.piece), target, rows, scores, controls });
+      out.push({ kind, entry, source: typedPieces(src.sourceTokens, text), target, rows, scores, controls });
     }
     return out;
   }

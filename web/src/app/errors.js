@@ -23,14 +23,17 @@ export function errorFields(e, vars = {}) {
 }
 
 /**
- * The status line for a model store and a run store: {text, detail, error} (text '' when nothing to
- * say). `extra`: a text to show when all is well (a widget's "model missing" note).
+ * The status line for a model store and a run store: {text, detail, error, progress?} (text '' when
+ * nothing to say; progress: 0..1 while a model with a known size downloads, for a progress bar).
+ * `extra`: a text to show when all is well (a widget's "model missing" note).
  */
 export function statusOf(m, r, extra = '') {
   if (m.status === 'loading') {
-    const text = m.progress == null ? t('app.loadingBytes', { mb: ((m.loadedBytes ?? 0) / 1e6).toFixed(1) })
-      : t('app.loading', { p: Math.round(100 * m.progress) });
-    return { text, detail: '', error: false };
+    const mb = (n) => (n / 1e6).toFixed(1);
+    const text = m.progress == null ? t('app.loadingBytes', { mb: mb(m.loadedBytes ?? 0) })
+      : m.totalBytes ? t('app.loadingOf', { mb: mb(m.loadedBytes ?? 0), total: mb(m.totalBytes), p: Math.round(100 * m.progress) })
+        : t('app.loading', { p: Math.round(100 * m.progress) });
+    return { text, detail: '', error: false, progress: m.progress };
   }
   if (m.status === 'error') return { text: t('app.modelError', { msg: explain(m.errorCode, m.errorVars) }), detail: m.error ?? '', error: true };
   if (r.status === 'error') {

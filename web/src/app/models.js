@@ -21,6 +21,7 @@ export const MANIFEST_URL = assetUrl('models')?.href ?? 'models/manifest.json';
  * @property {string} attention                'multihead' | 'additive' | 'dot' | 'general' | 'scaled_dot' | 'none' (idem)
  * @property {string} [data]
  * @property {string} [sha256]
+ * @property {number} [bytes]                  the file's size (idem): the loading status's total
  */
 
 /** The inlined catalogue of a single-file build (a JSON <script> element; never executed). */

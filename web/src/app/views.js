@@ -8,6 +8,8 @@
 import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences, pieceGroups, groupLabels, pieceLabels, aggregate, stepLabel } from '../state/contract.js';
 import { t, getLanguage, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { modelLabel } from './model-names.js';
+import { paceOfRun } from './pace.js';
+import { typedPieces } from '../state/typed-pieces.js';
 
 /** @typedef {import('../components/dom.js').View} View */
 
@@ -49,7 +51,7 @@ export function bindViews(root, stores, handlers) {
     }
     const i = Math.min(index, run.steps.length - 1);
     const step = run.steps[i];
-    const source = run.sourceTokens.map((x) => x.piece);
+    const source = typedPieces(run.sourceTokens, run.text);  // as the reader typed them (not normalized)
     const pieces = run.steps.map((x) => x.piece);
     const target = pieces.slice(0, i + 1);
     const m = run.model, enc = run.encoderAttention;
@@ -94,7 +96,7 @@ export function bindViews(root, stores, handlers) {
     setKeyed('self-lines', selfKey, () => selfData(false));
     setKeyed('self-heatmap', selfKey, () => selfData(true));
     setKeyed('beam', `${run.id}|${!!run.beamTrace}|${run.done}`, () => (run.beamTrace ? { trace: run.beamTrace, best: run.steps.map((x) => x.token.id), beamSize: run.options.beamSize } : null));
-    setKeyed('softmax', `${base}|${v.layer}|${v.head}`, () => (step ? softmaxData(run, i, v, srcLabels, srcGroups) : null));
+    setKeyed('softmax', `${base}|${v.layer}|${v.head}`, () => (step ? softmaxData(run, i, v, srcLabels, srcGroups, source) : null));
     // At the end of a finished run every step's context is drawn alike.
     const ctxCurrent = run.done && i === run.steps.length - 1 ? null : i;
     setKeyed('context', `${base}|${v.layer}|${v.head}|${ctxCurrent}`, () => ({ source, target, controls, rows: m.attention === 'none' ? null : attentionRows(run, i, v.layer, v.head), current: ctxCurrent }));
@@ -113,7 +115,7 @@ export function bindViews(root, stores, handlers) {
    * The softmax view's data: what the engine computed at step i for one attention head (RNN: its
    * only one; Transformer: the chosen layer/head, the last layer's first head for "alignment"/"mean").
    */
-  function softmaxData(run, i, v, srcLabels, srcGroups) {
+  function softmaxData(run, i, v, srcLabels, srcGroups, source) {
     const st = run.steps[i], m = run.model;
     if (!st.crossScores || !st.context) return { none: true, index: i, target: st.piece, targetLabel: stepLabel(run, i) };
     const L = st.crossScores.layers, H = st.crossScores.heads, S = st.crossScores.cols;
@@ -124,8 +126,8 @@ export function bindViews(root, stores, handlers) {
     const values = run.attentionValues?.[layer];
     return {
       kind: m.attention, layer, head, layers: L, heads: H, index: i, target: st.piece, targetLabel: stepLabel(run, i),
-      source: srcGroups.map((g) => g.map((j) => run.sourceTokens[j].piece)), labels: srcLabels, groups: srcGroups,
-      pieceLabels: pieceLabels(run.sourceTokens.map((x) => x.piece), [m.bos, m.eos]),
+      source: srcGroups.map((g) => g.map((j) => source[j])), labels: srcLabels, groups: srcGroups,
+      pieceLabels: pieceLabels(source, [m.bos, m.eos]),
       scores: at(st.crossScores), weights: at(st.crossAttention),
       context: st.context.data.subarray(layer * C + head * dh, layer * C + (head + 1) * dh),
       values: values ? { data: values.data, cols: values.cols, from: head * dh, to: (head + 1) * dh } : null,

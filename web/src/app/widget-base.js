@@ -27,6 +27,13 @@ import { EXAMPLES } from './examples.js';
 import { statusOf } from './errors.js';
 import { modelLabel } from './model-names.js';
 import { renderStatusInto } from './status-view.js';
+import { whyUnmatched } from './model-match.js';
+
+/** The status line's note for a `model` attribute that picks nothing (the default model is shown). */
+function missingNote({ name, why, ids, kinds }, label) {
+  return why === 'absent' ? t('w.modelMissing', { model: name, label })
+    : t('w.modelUnknown', { model: name, label, ids: ids.join(', '), kinds: kinds.join(', ') });
+}
 import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../state/options.js';
 
 const STYLES = ['base.css', 'components.css', 'views.css', 'widgets.css'].map((f) => new URL(f, assetUrl('styles') ?? location.href).href);
@@ -142,7 +149,7 @@ export class WidgetElement extends HTMLElement {
     if (!el) return;
     const m = this.stores.model.get(), r = this.stores.run.get();
     this.tr(() => {
-      const missing = this.missing && m.info ? t('w.modelMissing', { model: this.missing, label: modelLabel(m.info) }) : '';
+      const missing = this.missing && m.info ? missingNote(this.missing, modelLabel(m.info)) : '';
       renderStatusInto(el, statusOf(m, r, missing));
     });
   }
@@ -172,7 +179,8 @@ export class WidgetElement extends HTMLElement {
       await this.controller.init();
       catalogue = true;
       const wanted = this.getAttribute('model');
-      this.missing = wanted && !this.controller.entryOf(wanted) ? wanted : null;  // shown by renderStatus
+      // shown by renderStatus: a kind the catalogue lacks, or a name that is no model's (with those accepted)
+      this.missing = wanted && !this.controller.entryOf(wanted) ? { name: wanted, ...whyUnmatched(this.controller.catalog, wanted) } : null;
       await this.controller.selectModel(wanted ?? undefined);
       await this.translateText();
     } catch (e) {

@@ -14,6 +14,7 @@ import { createStore } from './store.js';
  * @property {'idle'|'loading'|'ready'|'error'} status
  * @property {number|null} progress   0..1 while loading; null when the size is not known (a compressed download)
  * @property {number} [loadedBytes]   bytes downloaded so far while loading
+ * @property {number|null} [totalBytes]  the file's size, when known (the download's, or the catalogue's `bytes`)
  * @property {string|null} modelId    the catalogue entry loading or loaded
  * @property {ModelInfo|null} info    the loaded model (the one kept when another failed to load)
  * @property {{id: string, label?: string|Record<string, string>, src: string, tgt: string, arch?: string, attention?: string}[]} models

@@ -146,14 +146,25 @@ test('keys work from anywhere on the page, and focus is never dropped', async ()
   assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().playing), true);
   await page.keyboard.press('End');
   assert.equal(await index(), last);
-  // Step forward with Enter up to the end: the step button disables itself there, and hands the focus on
+  // Step forward with Enter up to the end, and on: the reader keeps the place (the last step) and the focus
+  // (Step forward says it has nothing to do, aria-disabled, and stays focused: before, the focus went to
+  // Play, and the next Enter played from step 0)
   await page.keyboard.press('Home');
   await page.evaluate(() => globalThis.attnseqDemo.stores.playback.set({ playing: false, index: 0 }));
   await page.locator('attnseq-playback button[data-action=next]').first().focus();
-  for (let i = 0; i < last; i++) await page.keyboard.press('Enter');
+  const focusedAction = () => page.evaluate(() => document.activeElement?.closest?.('attnseq-playback') ? document.activeElement.dataset.action : document.activeElement?.tagName);
+  for (let i = 0; i < last + 3; i++) await page.keyboard.press('Enter');
   assert.equal(await index(), last);
-  assert.equal(await page.evaluate(() => document.activeElement?.closest?.('attnseq-playback') ? document.activeElement.dataset.action : document.activeElement?.tagName),
-    'toggle', 'the focus moved to play/pause, not to the page');
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().playing), false, 'nothing plays');
+  assert.equal(await focusedAction(), 'next', 'the focus stays on Step forward');
+  assert.equal(await page.locator('attnseq-playback button[data-action=next]').first().getAttribute('aria-disabled'), 'true');
+  // Skip to end, said in words: from step 1 to the last at once
+  await page.evaluate(() => globalThis.attnseqDemo.stores.playback.set({ playing: true, index: 0 }));
+  const end = page.locator('attnseq-playback button[data-action=end]').first();
+  assert.equal((await end.textContent()).trim(), 'Skip to end');
+  await end.click();
+  assert.equal(await index(), last);
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.playback.get().playing), false);
   // Tab to the Compare button: focusing (and the scroll it causes) starts nothing; the button keeps focus
   await page.locator('#compare-run').focus();
   await page.waitForTimeout(500);

@@ -37,9 +37,9 @@ const stores = {
   view: createViewStore(), options: createOptionsStore(), work: createWorkStore(),
   paragraph: createParagraphStore(),
 };
-const DEFAULT_SPEED = stores.playback.get().speed;
+// a speed the link asks for (else the pace follows each sentence's length: app/pace.js)
 const speed = Number(params.get('speed'));
-if ([0.5, 1, 2, 4, 8].includes(speed)) stores.playback.set({ speed });
+if ([0.5, 1, 2, 4, 8].includes(speed)) stores.playback.set({ speed, auto: false });
 const controller = new AppController(stores);
 const player = createPlayer(stores);
 globalThis.attnseqDemo = { stores, controller, models: { getTranslator, hasFailed } };  // for tests and the curious
@@ -265,7 +265,7 @@ function currentLink() {
     // Translate: the link then opens with them, at the end, not at a step of another decode)
     step: held ? held.step : run?.done && !playback.playing && text === translatedText && sameOptions(run.options, stores.options.get()) ? playback.index : undefined,
     layer: v.layer, head: v.head, encLayer: v.encLayer, encHead: v.encHead, level: v.level,
-  }, defaultsOf(controller.optionTable ?? []), { lang: chosenLang, speed: playback.speed !== DEFAULT_SPEED ? playback.speed : undefined });
+  }, defaultsOf(controller.optionTable ?? []), { lang: chosenLang, speed: playback.auto ? undefined : playback.speed });
 }
 /**
  * The form's options decode as the run's did: those that apply to the strategy (the engine's table:

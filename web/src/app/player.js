@@ -1,6 +1,8 @@
 // The animation clock: advances the playback store's `index` while `playing`, at `speed` steps per
-// second, never past the last step that has arrived; stops at the end of a finished run. It only
-// touches UI state (the playback store); the run store is read.
+// second (or, when no speed was chosen, at the run's pace: app/pace.js), never past the last step that
+// has arrived; stops at the end of a finished run. It only touches UI state (the playback store); the
+// run store is read.
+import { stepsPerSecond } from './pace.js';
 
 /**
  * @param {{playback: ReturnType<import('../state/stores.js').createPlaybackStore>,
@@ -23,12 +25,12 @@ export function createPlayer({ playback, run }) {
   function schedule() {
     clearTimeout(timer);
     const p = playback.get();
-    if (p.playing) timer = setTimeout(tick, 1000 / p.speed);
+    if (p.playing) timer = setTimeout(tick, 1000 / stepsPerSecond(p, run.get().run));
   }
 
   let prev = playback.get();
   playback.subscribe((p) => {
-    if (p.playing && (!prev.playing || p.speed !== prev.speed)) schedule();
+    if (p.playing && (!prev.playing || p.speed !== prev.speed || p.auto !== prev.auto)) schedule();
     if (!p.playing) { clearTimeout(timer); timer = null; }
     prev = p;
   });
@@ -48,7 +50,7 @@ export function createPlayer({ playback, run }) {
       case 'restart': playback.set({ index: -1, playing: true }); break;
       case 'end': playback.set({ playing: false, index: n - 1 }); break;
       case 'seek': playback.set({ playing: false, index: Math.max(-1, Math.min(n - 1, index)) }); break;
-      case 'speed': playback.set({ speed }); break;
+      case 'speed': playback.set(speed === 'auto' ? { auto: true } : { speed, auto: false }); break;
       default: break;
     }
   }

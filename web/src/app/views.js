@@ -39,12 +39,12 @@ export function bindViews(root, stores, handlers) {
 
   function draw() {
     const { run } = stores.run.get();
-    const { index, playing, speed } = stores.playback.get();
+    const { index, playing, speed, auto } = stores.playback.get();
     const v = stores.view.get();
     if (!run) {
       memo.clear();
       for (const name of ['loop', 'topk', 'lines', 'heatmap', 'self-lines', 'self-heatmap', 'beam', 'softmax', 'context']) set(name, null);
-      set('playback', { index: -1, total: 0, playing: false, speed });
+      set('playback', { index: -1, total: 0, playing: false, speed, auto: !!auto, pace: paceOfRun(null) });
       for (const el of all('output')) el.textContent = '';
       for (const el of all('step-label')) el.textContent = t('fig.noStep');  // (no step of an earlier run stays up)
       return;
@@ -60,7 +60,7 @@ export function bindViews(root, stores, handlers) {
     const base = `${run.id}|${source.length}|${i}|${getLanguage()}`;
     const failed = stores.run.get().status === 'error';
     setKeyed('loop', `${base}|${run.steps.length}|${run.done}|${failed}`, () => ({ bos: m.bos, steps: run.steps, index: i, done: run.done, failed }));
-    set('playback', { index: i, total: run.steps.length, playing, speed });
+    set('playback', { index: i, total: run.steps.length, playing, speed, auto: !!auto, pace: paceOfRun(run) });
     setKeyed('topk', `${base}|${run.options.strategy}`, () => (step ? {
       alternatives: step.alternatives, sampled: step.sampled ?? null, chosen: step.token.id, index: i,
       context: decoderInput(run, i), interactive: !!handlers.onAlternative, options: run.options, controls,

@@ -90,7 +90,7 @@ export class WidgetElement extends HTMLElement {
     this.stores.model.subscribe(() => this.renderStatus());
     this.stores.run.subscribe(() => this.renderStatus());
     onLanguageChange(() => this.refreshLabels());
-    this.stores.playback.set({ speed: Number(this.getAttribute('speed')) || 2 });
+    this.setSpeed(this.getAttribute('speed'));
     // Decoding attributes (named after the engine's options, known only at run time) re-translate.
     new MutationObserver((records) => {
       const names = new Set((this.controller.optionTable ?? []).filter(UI_OPTION).map((s) => attributeOf(s.name)));
@@ -102,9 +102,15 @@ export class WidgetElement extends HTMLElement {
   attributeChangedCallback(name, oldValue, value) {
     if (!this.started || oldValue === value) return;
     if (name === 'language') { this.applyLanguage(); return; }
-    if (name === 'speed') { this.stores.playback.set({ speed: Number(value) || 2 }); return; }
+    if (name === 'speed') { this.setSpeed(value); return; }
     clearTimeout(this.pending);
     this.pending = setTimeout(() => (name === 'model' || name === 'models' ? this.start() : this.translateText()), 50);  // 'decoding' too
+  }
+
+  /** The `speed` attribute: steps per second; without one (or unreadable) the pace follows the sentence's length (app/pace.js). */
+  setSpeed(value) {
+    const v = Number(value);
+    this.stores.playback.set(value != null && v > 0 && Number.isFinite(v) ? { speed: v, auto: false } : { auto: true });
   }
 
   /** Subclasses: build the widget's DOM inside `frame`. */

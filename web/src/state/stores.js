@@ -62,10 +62,11 @@ export function createWorkStore() {
  * @typedef {Object} PlaybackState
  * @property {number} index
  * @property {boolean} playing
- * @property {number} speed        steps per second
+ * @property {number} speed        steps per second, when the reader chose it (auto false)
+ * @property {boolean} [auto]      no speed chosen: the pace follows the run's length (app/pace.js)
  */
 export function createPlaybackStore() {
-  return createStore(/** @type {PlaybackState} */ ({ index: -1, playing: false, speed: 2 }));
+  return createStore(/** @type {PlaybackState} */ ({ index: -1, playing: false, speed: 2, auto: true }));
 }
 
 /**

@@ -117,9 +117,14 @@ test('Chinese source tokens: one upright column header per piece the model reads
   const heads = await page.locator('attnseq-heatmap[data-view=heatmap] thead th span').evaluateAll((els) => els.map((e) => ({
     text: e.textContent, cjk: e.classList.contains('cjk'), transform: getComputedStyle(e).transform, h: e.scrollHeight, ch: e.clientHeight,
   })));
-  // the columns are the model's pieces (a lone ▁ merged into 猫 showed the sum of two columns under 猫)
-  const pieces = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.sourceTokens.map((x) => x.piece));
-  assert.deepEqual(heads.map((x) => x.text), pieces.map((p) => (p === '\u2581' ? '\u2423' : p.replace(/^\u2581/, ''))));
+  // the columns are the model's pieces (a lone ▁ merged into 猫 showed the sum of two columns under 猫),
+  // each labelled with the text the reader typed (the full-width ，, which the model reads as ,)
+  const tokens = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.sourceTokens);
+  const pieces = tokens.map((x) => x.piece);
+  const typed = '猫喝了牛奶，因为它饿了。';
+  assert.deepEqual(heads.map((x) => x.text), tokens.map(({ piece: p, span }) => (p === '\u2581' ? '\u2423'
+    : span && span[1] > span[0] ? typed.slice(span[0], span[1]) : p.replace(/^\u2581/, ''))));
+  assert.ok(pieces.includes(',') && heads.some((x) => x.text === '，'), 'the comma as typed');
   assert.equal(pieces[0], '\u2581', 'this sentence starts with a lone ▁ piece');
   // self-attention starts on 它 ("it", the tutorial's example), not on the lone ▁
   assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.view.get().query), pieces.indexOf('它'));

@@ -99,7 +99,9 @@ class DecoderLoop extends View {
       }),
     },
     h('span', { class: 'loop-n' }, String(i + 1)),
-    h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 && i > 0 ? 'new' : '', k === 0, labels[k]))),
+    // every chip before the last is `prior`: a narrow screen shows only the last one on rows that are not
+    // the current one (components.css), so that each row stays one line
+    h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 ? (i > 0 ? 'new' : '') : 'prior', k === 0, labels[k]))),
     h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'),
     h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`, step.end, out),
       h('small', { class: 'loop-p' }, pct(step.probability))));

@@ -15,7 +15,7 @@
 // Under the figure, the highlighted token's three largest weights as text (what the lines' tooltips
 // hold, readable without hovering: on a touch screen, tap a token).
 // events: attnseq-pick {index} when a target token is activated.
-import { View, define, h, s, textWidth, pct, watchWidth, beforePaint, scrollBox, activeElementOf, fingerTargets } from './dom.js';
+import { View, define, h, s, textWidth, pct, watchWidth, beforePaint, scrollBox, activeElementOf, fingerTargets, rootScale, remSize } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -136,18 +136,18 @@ class AttentionLines extends View {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
       return;
     }
-    const avail = this.#box?.width || 800;
+    // the figure is laid out in units of a 16 px root and shown rootScale() times as large (remSize):
+    // the room it has, in those units
+    const scale = rootScale();
+    const avail = (this.#box?.width || 800) / scale;
     const horizontal = linesSVG(d, { vertical: false });
     const vertical = Number(horizontal.getAttribute('width')) > avail && avail < 640;
     this.#vertical = vertical;
     const svg = vertical ? linesSVG(d, { vertical: true }) : horizontal;
     // A row at most 15 % wider than its box is drawn to fit (text at 87 % or more) rather than opening
     // scrolled to its current token with the sentence's start cut off; not where fingers pick the boxes.
-    const W = Number(svg.getAttribute('width')), H = Number(svg.getAttribute('height'));
-    if (!vertical && W > avail && W <= avail * 1.15 && !fingerTargets()) {
-      svg.setAttribute('width', String(Math.floor(avail)));
-      svg.setAttribute('height', String(Math.round((H * Math.floor(avail)) / W)));
-    }
+    const W = Number(svg.getAttribute('width'));
+    remSize(svg, !vertical && W > avail && W <= avail * 1.15 && !fingerTargets() ? Math.floor(avail) / W : 1);
     // Interactive: the figure is a labelled group of buttons (an image may not hold controls).
     svg.setAttribute('role', 'group');
     svg.querySelectorAll('.fig-tgt').forEach((g) => {
@@ -162,7 +162,8 @@ class AttentionLines extends View {
     if (cur) {
       beforePaint(() => {
         if (!scroller.isConnected || scroller.scrollWidth <= scroller.clientWidth) return;
-        const x = vertical ? 0 : Number(cur.getAttribute('x')) + Number(cur.getAttribute('width')) / 2;
+        const k = svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));  // user units → px
+        const x = vertical ? 0 : k * (Number(cur.getAttribute('x')) + Number(cur.getAttribute('width')) / 2);
         scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
       });
     }

@@ -10,7 +10,7 @@
 //
 // data: { trace: {parent, token, piece, logprob, score, kept, finished}[][], best: number[] (token ids
 //         of the hypothesis shown), beamSize: number, upto?: number (last step drawn) }
-import { View, define, h, s, textWidth, watchWidth, scrollBox } from './dom.js';
+import { View, define, h, s, textWidth, watchWidth, scrollBox, rootScale, remSize } from './dom.js';
 import { pieceText } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -140,7 +140,8 @@ class BeamTree extends View {
       return;
     }
     // .fig-scroll only matters for a single step wider than the box (a very long token on a phone).
-    this.appendChild(scrollBox(beamSVG(d, this.#box?.width || Infinity)).wrap);
+    // drawn in units of a 16 px root, shown at its size in rem (dom.js remSize): its room in those units
+    this.appendChild(scrollBox(remSize(beamSVG(d, (this.#box?.width || Infinity) / rootScale()))).wrap);
     this.appendChild(h('ul', { class: 'legend' },
       h('li', { class: 'lg-kept' }, t('beam.lgKept')), h('li', { class: 'lg-pruned' }, t('beam.lgPruned')),
       h('li', { class: 'lg-finished' }, t('beam.lgFinished')), h('li', { class: 'lg-best' }, t('beam.lgBest'))));

@@ -6,7 +6,7 @@
 // data: { source: string[], target: string[] (pieces), rows: ArrayLike<number>[] | null (null: fixed
 //         context), current?: number, controls?: string[] (the model's control pieces: never marked
 //         as continuing a word; pieces that do are shown "·te") }
-import { View, define, h, s, textWidth, scrollBox, watchWidth } from './dom.js';
+import { View, define, h, s, textWidth, scrollBox, watchWidth, rootScale, remSize } from './dom.js';
 import { pieceLabels } from '../state/contract.js';
 import { t } from '../i18n/index.js';
 
@@ -79,7 +79,8 @@ class ContextFigure extends View {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
       return;
     }
-    this.appendChild(scrollBox(contextSVG(d, this.#box?.width || Infinity)).wrap);
+    // drawn in units of a 16 px root, shown at its size in rem (dom.js remSize): its room in those units
+    this.appendChild(scrollBox(remSize(contextSVG(d, (this.#box?.width || Infinity) / rootScale()))).wrap);
     this.appendChild(h('p', { class: 'hint' }, d.rows ? t('ctx.attnHint') : t('ctx.fixedHint')));
   }
 

@@ -119,6 +119,30 @@ export const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-mot
 
 export { pct } from './format.js';  // (a module of its own: Node tests import it without a DOM)
 
+/**
+ * The root font size over the usual 16 px: the SVG figures are laid out in units of a 16 px root and
+ * shown this many times as large (remSize), as the rest of the views' sizes are in rem.
+ */
+export function rootScale() {
+  const px = parseFloat(globalThis.getComputedStyle?.(document.documentElement).fontSize ?? '');
+  return px > 0 ? px / 16 : 1;
+}
+
+/**
+ * Shows an <svg> drawn in 16 px-root units (its width and height attributes) at its size in rem, so
+ * that it grows and shrinks with the page's root font size like the text around it. `fit` (≤ 1) draws it
+ * that much smaller. The attributes stay (an exported figure has its own size). The height follows the
+ * width (the viewBox's ratio): a figure that CSS lets shrink to its box (max-width) keeps its shape.
+ * @param {Element} svg
+ * @param {number} [fit]
+ */
+export function remSize(svg, fit = 1) {
+  const w = Number(svg.getAttribute('width'));
+  const style = /** @type {SVGSVGElement} */ (svg).style;
+  if (w > 0) { style.width = `${((w * fit) / 16).toFixed(4)}rem`; style.height = 'auto'; }
+  return svg;
+}
+
 /** A rough text width in px for layout of token boxes (canvas measure when available). */
 let ctx = null;
 export function textWidth(text, font = '13px system-ui, sans-serif') {

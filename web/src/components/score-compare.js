@@ -24,10 +24,10 @@ const FORMULAS = {
   additive: 'e_j = vᵀ tanh(W s + U h_j)', dot: 'e_j = s · h_j', general: 'e_j = sᵀ W h_j', scaled_dot: 'e_j = s · h_j / √d',
 };
 const NAMES = { additive: 'sc.additive', dot: 'sc.dot', general: 'sc.general', scaled_dot: 'sc.scaled' };
-// A heatmap's width in rem (components.css: cells 1.9rem + 2px spacing, 44 px where fingers pick them;
+// A heatmap's width in rem (components.css: cells 1.9rem + 0.125rem spacing, 2.75rem where fingers pick them;
 // row labels monospace at 0.8rem with 0.4rem padding; .sc-card: 0.6rem padding and a 1px border each side).
-const HEAT = { labelRem: 0.4 + 4 / 16, cardRem: 1.2 + 2 / 16, labelFont: '12.8px ui-monospace, Menlo, Consolas, monospace' };
-const cellRem = () => (fingerTargets() ? 44 + 2 : 1.9 * 16 + 2) / 16;
+const HEAT = { labelRem: 0.4 + 0.25, cardRem: 1.2 + 2 / 16, labelFont: '12.8px ui-monospace, Menlo, Consolas, monospace' };
+const cellRem = () => (fingerTargets() ? 2.75 : 1.9) + 0.125;
 const labelRem = (label) => textWidth(pieceText(label), HEAT.labelFont) / 16;
 
 /** "Its scores run from lo to hi: a range of r", r from the rounded ends so that it adds up on screen. */

@@ -99,7 +99,7 @@ class SoftmaxStep extends View {
     const row = (text, weight, get, cls = '') => h('div', { class: `sm-vrow ${cls}` },
       h('span', { class: 'sm-vlabel' }, text), h('span', { class: 'num sm-vw' }, weight),
       h('span', { class: 'sm-vcells' }, Array.from({ length: C }, (_, c) => h('span', {
-        class: 'sm-vcell', style: { width: `${cell}px`, backgroundColor: valueColor(get(c), m) },
+        class: 'sm-vcell', style: { width: `${cell / 16}rem`, backgroundColor: valueColor(get(c), m) },
       }))));
     for (let j = 0; j < S; j++) grid.appendChild(row(label(j), `× ${pct(w[j])}`, (c) => data[j * cols + from + c], w[j] > 0.3 ? 'strong' : ''));
     grid.appendChild(row(`c${d.index + 1}`, '=', (c) => d.context[c], 'sm-ctx'));

@@ -34,7 +34,7 @@ class WorkCounter extends View {
     const bw = Math.min(24, 500 / steps / 2), W = Math.ceil(20 + steps * bw * 2), H = 134, base = H - 20;
     const every = steps > 25 ? 5 : steps > 12 ? 2 : 1;
     const svg = s('svg', { class: 'fig fig-work', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('work.chart'),
-      style: { maxWidth: `${W}px` } });
+      style: { maxWidth: `${W / 16}rem` } });  // (rem: the chart grows with the page's root font size)
     for (let i = 0; i < steps; i++) {
       const x = 10 + i * bw * 2, on = i <= n;
       const bar = (v, k) => s('rect', {

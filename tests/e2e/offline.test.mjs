@@ -112,6 +112,25 @@ test('the tutorial, never visited online, is served whole offline after a visit 
   }
 });
 
+test('the tutorial says that it works offline, as the demo does, in its own language', async () => {
+  const { readFileSync } = await import('node:fs');
+  const manifest = JSON.parse(readFileSync(path.join(model.modelsDir ?? path.join(ROOT, 'models'), 'manifest.json'), 'utf8'));
+  const server = await serve({ modelsDir: model.modelsDir });
+  const b = await launch();
+  try {
+    for (const [file, text] of [['tutorial.html', `Available offline, with all ${manifest.models.length} models.`],
+      ['tutorial.zh.html', `可离线使用（全部 ${manifest.models.length} 个模型）。`]]) {
+      await b.page.goto(new URL(`examples/${file}`, server.url).href);
+      await b.page.waitForFunction((want) => document.getElementById('sw-status')?.textContent === want, text, { timeout: 120_000 })
+        .catch(async (e) => { throw new Error(`${file}: «${await b.page.locator('#sw-status').textContent().catch(() => 'no #sw-status')}» ${e.message}`); });
+    }
+    await screenshot(b.page, 'offline-tutorial-zh-notice');
+  } finally {
+    await b.close();
+    await server.close();
+  }
+});
+
 test('a changed model file is detected by its content hash and replaces the cached copy', async () => {
   const { mkdtemp, copyFile, writeFile, rm } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');

@@ -1,13 +1,17 @@
 // The tutorial keeps working offline: the demo's service worker (web/sw.js, scope web/) is registered
-// from here too, so a first visit to the tutorial caches what it needs. Widgets embedded on other
-// sites do not do this (a page's service worker is its own site's business).
+// from here too, so a first visit to the tutorial caches what it needs, and the page says so as the
+// demo does ("Available offline, with all 8 models.", in the page's language, in its #sw-status).
+// Widgets embedded on other sites do not do this (a page's service worker is its own site's business).
 import { registerServiceWorker, cacheLoadedResources, keepModelsOffline } from '../src/app/offline.js';
 import { BASE } from '../src/assets.js';
 import { loadManifest } from '../src/app/models.js';
 import { catalogueOf } from '../src/app/widget-base.js';
+import { languageOf } from '../src/i18n/index.js';
 
 if (BASE && /^https?:$/.test(location.protocol)) {
-  registerServiceWorker(new URL('./sw.js', BASE), () => {});
+  const status = document.getElementById('sw-status');
+  registerServiceWorker(new URL('./sw.js', BASE), (msg) => { if (status) status.textContent = msg; }, undefined,
+    languageOf(document.documentElement.lang));
   // once the widgets have loaded their models, ask the worker to keep them, and (after the first
   // translation, so the downloads do not compete) every model of the catalogues they read: after
   // this visit every widget works offline, and the demo too when they read its catalogue

@@ -5,6 +5,7 @@
 import { h } from '../components/dom.js';
 import { t, onLanguageChange } from '../i18n/index.js';
 import { UI_OPTION } from '../state/options.js';
+import { checkDecodingForm } from './option-check.js';
 
 /**
  * @param {HTMLElement} root   the element the fields go into (after its <summary>)
@@ -65,8 +66,10 @@ export function bindDecodingForm(root, store, table) {
       if (blank || (el.value !== '' && Number(el.value) !== o[s.name])) el.value = String(o[s.name]);
     }
   }
-  root.addEventListener('input', read);
-  root.addEventListener('change', read);
+  // a field out of the engine's range is marked as it is typed (app/option-check.js; Translate refuses it)
+  const mark = () => checkDecodingForm(root, table);
+  root.addEventListener('input', () => { read(); mark(); });
+  root.addEventListener('change', () => { read(); mark(); });
   store.subscribe((o) => { write(o); show(o); });
   onLanguageChange(build);
   build();

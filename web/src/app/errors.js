@@ -53,5 +53,6 @@ function noticeText(notice) {
   if (typeof notice === 'string') return t(notice);
   const params = { ...notice.params };
   if (params.lang) params.lang = languageName(params.lang);
+  if (params.option) params.option = t(`dec.${params.option}`);  // a decoding option, by its label
   return t(notice.key, params);
 }

@@ -25,6 +25,8 @@ import { statusOf } from './errors.js';
 import { modelLabel, modelDescription } from './model-names.js';
 import { defaultQuery } from '../state/contract.js';
 import { renderStatusInto } from './status-view.js';
+import { autosize } from './autosize.js';
+import { checkDecodingForm, problemNotice } from './option-check.js';
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -78,6 +80,9 @@ stores.view.subscribe(({ level }) => {
   const radio = /** @type {HTMLInputElement | null} */ (document.querySelector(`#level input[value="${level}"]`));
   if (radio && !radio.checked) radio.checked = true;
 });
+
+// The text box is as tall as its text (a long sentence is read whole on a phone)
+autosize(/** @type {HTMLTextAreaElement} */ ($('#text')));
 
 // Model picker and status
 const modelSel = $('#model');
@@ -195,6 +200,9 @@ let options = () => stores.options.get();  // the form replaces it once the engi
 function translateNow(sentence = 0, step = undefined) {
   const text = $('#text').value.trim();
   if (stores.model.get().status !== 'ready') return;
+  // a decoding field out of the engine's range: not translated (with the last valid value), said why
+  const problem = controller.optionTable && checkDecodingForm($('#decoding'), controller.optionTable, { focus: true });
+  if (problem) { stores.run.set({ notice: problemNotice(problem) }); return; }
   if (!text) {  // nothing to translate: say so (the last translation stays)
     if (stores.run.get().status !== 'running') stores.run.set({ notice: 'app.empty', status: stores.run.get().run ? 'done' : 'idle', error: null });
     return;

@@ -1,7 +1,7 @@
 // Registers the service worker (web/sw.js) that keeps the page, the module and the models for
 // offline use, tells it what this page loaded before it took control, and reports what it says:
 // cached for offline use, or a model changed on the server.
-import { t } from '../i18n/index.js';
+import { t, withLanguage } from '../i18n/index.js';
 import { loadedModelUrls } from './models.js';
 
 let registration = null;
@@ -20,8 +20,9 @@ const updatedFiles = [];
  * @param {URL} url        of sw.js
  * @param {(msg: string) => void} report
  * @param {Promise<unknown>} [when]
+ * @param {string | null} [lang]  the language of the messages (a page's own, e.g. the tutorial's); default: the UI's
  */
-export function registerServiceWorker(url, report, when = Promise.resolve()) {
+export function registerServiceWorker(url, report, when = Promise.resolve(), lang = null) {
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
   if (new URLSearchParams(location.search).has('nosw')) return;
   navigator.serviceWorker.addEventListener('message', (e) => {
@@ -41,8 +42,10 @@ export function registerServiceWorker(url, report, when = Promise.resolve()) {
       return;
     }
     // "with all n models" only when the worker holds every model asked for (its own count)
-    const ready = alsoKeep.size > 1 && m.models >= alsoKeep.size ? t('sw.readyAll', { n: m.models }) : t('sw.ready');
-    report(updatedFiles.length ? t('sw.modelUpdated', { file: updatedFiles.join(', ') }) : ready);
+    withLanguage(lang, () => {
+      const ready = alsoKeep.size > 1 && m.models >= alsoKeep.size ? t('sw.readyAll', { n: m.models }) : t('sw.ready');
+      report(updatedFiles.length ? t('sw.modelUpdated', { file: updatedFiles.join(', ') }) : ready);
+    });
   });
   when.then(() => navigator.serviceWorker.register(url, { scope: new URL('./', url).href }))
     .then(() => navigator.serviceWorker.ready)

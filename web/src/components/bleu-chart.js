@@ -2,13 +2,18 @@
 // per model (e.g. GRU without attention vs GRU with attention): the longer the sentence, the more
 // a single fixed context vector loses.
 //
+// Under each bar, n: the test sentences it averages over (a bar over a handful says little: those under
+// FEW are drawn pale, and a note says why).
+//
 // data: { buckets: string[] ('1-5', '6-10', …), series: {label: string, values: (number|null)[]}[],
 //         counts?: (number|null)[] per series (sentences per bucket), kind?: 0 no attention | 1 attention GRU | 2 other
-//         source?: string (where the numbers come from) }
+//         source?: string (where the numbers come from, what they mean) }
 import { View, define, h, s } from './dom.js';
 import { t } from '../i18n/index.js';
 
-const W = 520, H = 240, L = 40, B = 36, T = 16, R = 10;
+const W = 520, H = 256, L = 40, B = 52, T = 16, R = 10;
+/** Fewer test sentences than this in a bar: drawn pale (its BLEU is unreliable). */
+export const FEW = 30;
 
 export function bleuSVG(d) {
   const max = Math.max(10, ...d.series.flatMap((x) => x.values.filter((v) => v != null)));
@@ -26,11 +31,13 @@ export function bleuSVG(d) {
       const v = ser.values[i];
       if (v == null) return;
       const n = ser.counts?.[i];
-      svg.appendChild(s('rect', { class: `bar s${ser.kind ?? k}`, x: x0 + k * bw, y: y(v), width: bw - 3, height: y(0) - y(v) },
+      const few = n != null && n < FEW;
+      svg.appendChild(s('rect', { class: `bar s${ser.kind ?? k}${few ? ' few' : ''}`, x: x0 + k * bw, y: y(v), width: bw - 3, height: y(0) - y(v) },
         s('title', {}, t('fmt.labelled', { label: `${ser.label}, ${b}`, value: `${v.toFixed(1)}${n ? ` (${t('bleu.sentences', { n })})` : ''}` }))));
       svg.appendChild(s('text', { class: 'fig-value', x: x0 + k * bw + (bw - 3) / 2, y: y(v) - 4, 'text-anchor': 'middle' }, v.toFixed(1)));
+      if (n != null) svg.appendChild(s('text', { class: `fig-n${few ? ' few' : ''}`, x: x0 + k * bw + (bw - 3) / 2, y: y(0) + 12, 'text-anchor': 'middle' }, t('bleu.n', { n })));
     });
-    svg.appendChild(s('text', { class: 'fig-label', x: L + i * gw + gw / 2, y: H - B + 16, 'text-anchor': 'middle' }, b));
+    svg.appendChild(s('text', { class: 'fig-label', x: L + i * gw + gw / 2, y: H - B + 30, 'text-anchor': 'middle' }, b));
   });
   svg.appendChild(s('text', { class: 'fig-label', x: L + (W - L - R) / 2, y: H - 4, 'text-anchor': 'middle' }, t('bleu.axis')));
   return svg;
@@ -51,8 +58,11 @@ class BleuChart extends View {
     this.appendChild(h('div', { class: 'sr-only' }, h('table', {},
       h('caption', {}, t('bleu.label')),
       h('tr', {}, h('th', { scope: 'col' }, t('bleu.axis')), d.series.map((ser) => h('th', { scope: 'col' }, ser.label))),
-      d.buckets.map((b, i) => h('tr', {}, h('th', { scope: 'row' }, b), d.series.map((ser) => h('td', {}, ser.values[i] == null ? '–' : ser.values[i].toFixed(1))))))));
+      d.buckets.map((b, i) => h('tr', {}, h('th', { scope: 'row' }, b), d.series.map((ser) => h('td', {}, ser.values[i] == null ? '–'
+        : ser.counts?.[i] != null ? `${ser.values[i].toFixed(1)} (${t('bleu.n', { n: ser.counts[i] })})` : ser.values[i].toFixed(1))))))));
     if (d.source) this.appendChild(h('p', { class: 'hint' }, d.source));
+    const few = d.series.some((ser) => ser.values.some((v, i) => v != null && ser.counts?.[i] != null && ser.counts[i] < FEW));
+    if (few) this.appendChild(h('p', { class: 'hint bleu-few' }, t('bleu.few', { few: FEW })));
   }
 }
 

@@ -220,8 +220,9 @@ test('the animation is keyboard operable', async () => {
   assert.equal((await state()).index, last - 1);
   await page.keyboard.press('End');
   assert.equal((await state()).index, last);
-  // The toolbar's buttons have names, and the step slider says where it is.
-  for (const name of ['Restart', 'Step back', 'Play', 'Step forward']) {
+  // The toolbar's buttons have names (at the last step, Play says it plays again from the start), and
+  // the step slider says where it is.
+  for (const name of ['Restart', 'Step back', 'Play again from the start', 'Step forward', 'Skip to end: show the whole translation now (End key)']) {
     assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
   }
   assert.match(await page.locator('attnseq-playback input[name=step]').getAttribute('aria-valuetext'), /Step \d+ \/ \d+/);

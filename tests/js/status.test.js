@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { statusOf } from '../../web/src/app/errors.js';
+import { loadProgress } from '../../web/src/app/load-progress.js';
 import { withLanguage } from '../../web/src/i18n/index.js';
 
 const idle = { status: 'idle' };
@@ -20,6 +21,21 @@ test('loading without a known size shows the megabytes so far, in both languages
   assert.equal(statusOf(m, idle).text, 'Loading the model… 1.2 MB');
   assert.equal(withLanguage('zh', () => statusOf(m, idle).text), '正在加载模型… 1.2 MB');
   assert.equal(statusOf({ status: 'loading', progress: null }, idle).text, 'Loading the model… 0.0 MB');
+});
+
+test('a compressed download of a model whose size the catalogue knows: how much of how much, and a bar', () => {
+  // the download has no total (total: null); the catalogue's `bytes` is the file's size
+  const m = { status: 'loading', ...loadProgress(1_350_000, null, 2_702_169) };
+  assert.deepEqual([m.totalBytes, m.progress.toFixed(3)], [2_702_169, '0.500']);
+  const s = statusOf(m, idle);
+  assert.equal(s.text, 'Loading the model… 1.4 of 2.7 MB (50%)');
+  assert.equal(s.progress, m.progress, 'the status line draws a bar');
+  assert.equal(withLanguage('zh', () => statusOf(m, idle).text), '正在加载模型… 1.4 / 2.7 MB（50%）');
+  // the download's own total, when it has one, wins; neither: the bytes so far, no bar
+  assert.equal(loadProgress(10, 40, 2_702_169).progress, 0.25);
+  const none = { status: 'loading', ...loadProgress(1_234_567, null, undefined) };
+  assert.equal(statusOf(none, idle).text, 'Loading the model… 1.2 MB');
+  assert.equal(statusOf(none, idle).progress, null);
 });
 
 test('a too-long text is said once: the explanation names the limit and what to do, no detail repeats it', () => {

@@ -138,7 +138,7 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
   assert.match(bad, /^model="gru-bahdanau" names no model here: showing .+\. Accepted: a model of the catalogue \((.+)\) or a kind \((.+)\)\.$/);
   const manifest = JSON.parse(await readFile(path.join(ROOT, 'models', 'manifest.json'), 'utf8'));
   for (const m of manifest.models) assert.ok(bad.includes(m.id), `${m.id} is listed`);
-  assert.match(bad, /transformer, gru-attn, noattn, additive, dot, general, scaled-dot\)/);
+  assert.match(bad, /transformer, gru-attn, noattn, conv, additive, dot, general, scaled-dot\)/);
   // the softmax panel's sum is over a Transformer head's value vectors v_j, an RNN's encoder states h_j
   const formula = (id) => page.evaluate((id) => [...document.getElementById(id).shadowRoot.querySelectorAll('attnseq-softmax-step p.sm-formula')].at(-1).textContent, id);
   if (model.arch === 'transformer') {

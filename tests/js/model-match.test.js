@@ -27,6 +27,6 @@ test('a name that matches nothing: unknown, with the ids and kinds accepted; a k
   assert.deepEqual(whyUnmatched(catalog, 'gru-bahdanau'), { why: 'unknown', ids: catalog.models.map((m) => m.id), kinds: KIND_NAMES });
   assert.equal(matchModel(catalog, 'noattn'), undefined);
   assert.equal(whyUnmatched(catalog, 'noattn').why, 'absent');
-  assert.deepEqual(KIND_NAMES, ['transformer', 'gru-attn', 'noattn', 'additive', 'dot', 'general', 'scaled-dot']);
+  assert.deepEqual(KIND_NAMES, ['transformer', 'gru-attn', 'noattn', 'conv', 'additive', 'dot', 'general', 'scaled-dot']);
   assert.equal(kindOf('general')?.({ attention: 'general' }), true);
 });

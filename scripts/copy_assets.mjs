@@ -4,12 +4,13 @@
 // `define: { ATTNSEQ_LAYOUT: '"flat"' }` looks for them beside itself):
 //
 //   <out>/attnseq.wasm          the WebAssembly module
+//         attnseq-langid.js     the language identifier (scripts/build_langid.mjs)
 //         attnseq-worker.js     the engine's Web Worker, one module (built by the package's prepack)
 //         styles/*.css          the stylesheets the widgets load into their shadow roots
 //         models/manifest.json  the catalogue, listing the models copied (the package carries the default one)
 //         models/<file>         their files
 //         eval/<id>.json        the evaluation data (test BLEU) of every catalogue model that has it,
-//                               which view="scores" shows (where the source has docs/eval/: a checkout)
+//                               which view="scores" shows (the package carries docs/eval/*.json)
 //
 // Usage (in a project that installed the package): npx attnseq-assets public/
 //   [--models default|all]  default: the catalogue's default model; all: every model whose file is here
@@ -48,8 +49,8 @@ export async function copyModels(dir, which = 'default') {
 
 /**
  * Copies docs/eval/<id>.json of every model of the full catalogue that has one into `dir` (the flat
- * layout's eval/, web/src/assets.js): the score cards' test BLEU. Nothing when this copy of attnseq has
- * no docs/eval/ (the npm package). @returns {Promise<string[]>} the ids copied
+ * layout's eval/, web/src/assets.js): the score cards' test BLEU (the package carries docs/eval/*.json;
+ * nothing when a copy has no docs/eval/). @returns {Promise<string[]>} the ids copied
  */
 export async function copyEvals(dir) {
   const src = path.join(ROOT, 'docs', 'eval');
@@ -70,15 +71,15 @@ export async function copyStyles(dir) {
 }
 
 /**
- * Copies the flat layout's files into `out`: attnseq.wasm, attnseq-worker.js (unless worker: false),
- * styles/, models/, eval/ (when there is evaluation data).
+ * Copies the flat layout's files into `out`: attnseq.wasm, attnseq-langid.js (the language identifier),
+ * attnseq-worker.js (unless worker: false), styles/, models/, eval/ (when there is evaluation data).
  * @param {string} out
  * @param {{models?: 'default'|'all', worker?: boolean}} [options]
- * @returns {Promise<{out: string, models: string[]}>}
+ * @returns {Promise<{out: string, models: string[], evals: string[]}>}
  */
 export async function copyAssets(out, { models = 'default', worker = true } = {}) {
   out = path.resolve(out);
-  const files = ['attnseq.wasm', ...(worker ? ['attnseq-worker.js'] : [])];
+  const files = ['attnseq.wasm', 'attnseq-langid.js', ...(worker ? ['attnseq-worker.js'] : [])];
   for (const f of files) {
     if (!existsSync(path.join(WEB, 'dist', f))) {
       throw new Error(`${path.join(WEB, 'dist', f)} is missing (in a checkout: npm run build:wasm, and npm pack's prepack for the worker bundle)`);
@@ -88,8 +89,8 @@ export async function copyAssets(out, { models = 'default', worker = true } = {}
   for (const f of files) await copyFile(path.join(WEB, 'dist', f), path.join(out, f));
   await copyStyles(path.join(out, 'styles'));
   const cat = await copyModels(path.join(out, 'models'), models);
-  await copyEvals(path.join(out, 'eval'));
-  return { out, models: cat.models.map((m) => m.id) };
+  const evals = await copyEvals(path.join(out, 'eval'));
+  return { out, models: cat.models.map((m) => m.id), evals };
 }
 
 async function main(argv) {
@@ -99,7 +100,8 @@ async function main(argv) {
   if (argv.includes('--help')) { console.log(USAGE); return; }
   if (!out || !['default', 'all'].includes(models)) throw new Error(USAGE);
   const r = await copyAssets(out, { models });
-  console.log(`attnseq-assets: attnseq.wasm, attnseq-worker.js, styles/, models/ (${r.models.join(', ')}) in ${r.out}`);
+  console.log(`attnseq-assets: attnseq.wasm, attnseq-langid.js, attnseq-worker.js, styles/, models/ (${r.models.join(', ')}), ` +
+    `eval/ (${r.evals.length} models) in ${r.out}`);
 }
 
 const USAGE = 'usage: attnseq-assets <folder of your bundle> [--models default|all]';

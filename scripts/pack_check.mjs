@@ -6,10 +6,11 @@
 //    fresh: applications that bundle attnseq copy it beside their bundle (npx attnseq-assets);
 //  - every path of package.json "files" exists, and the catalogue's default model is one of them
 //    (the package carries that model; the others come from a catalogue URL the page gives).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { bundleWorker, ROOT } from './build_widgets.mjs';
+import { buildLangid } from './build_langid.mjs';
 
 const fail = (msg) => { console.error(`prepack: ${msg}`); process.exit(1); };
 const dist = (f) => path.join(ROOT, 'web', 'dist', f);
@@ -21,12 +22,20 @@ if (!existsSync(dist('attnseq.js')) || !existsSync(dist('attnseq.wasm'))) {
   execFileSync('bash', [path.join(ROOT, 'scripts', 'build_wasm.sh')], { stdio: 'inherit', cwd: ROOT });
 }
 await bundleWorker(dist('attnseq-worker.js'));
+await buildLangid();  // web/dist/attnseq-langid.js, for the current catalogue
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-const missing = pkg.files.filter((f) => !existsSync(path.join(ROOT, f)));
+// an entry with a * (docs/eval/*.json) must match at least one file of its folder
+const matches = (f) => {
+  if (!f.includes('*')) return existsSync(path.join(ROOT, f));
+  const dir = path.join(ROOT, path.dirname(f));
+  const re = new RegExp(`^${path.basename(f).split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+  return existsSync(dir) && readdirSync(dir).some((n) => re.test(n));
+};
+const missing = pkg.files.filter((f) => !matches(f));
 if (missing.length) fail(`package.json "files" names what is not here: ${missing.join(', ')}`);
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'models', 'manifest.json'), 'utf8'));
 const def = manifest.models.find((m) => m.id === manifest.default);
 if (!def) fail(`models/manifest.json: its default "${manifest.default}" is not one of its models`);
 if (!pkg.files.includes(`models/${def.file}`)) fail(`package.json "files" must list the default model, models/${def.file}`);
-console.log(`prepack: web/dist/ ready (attnseq.js, attnseq.wasm, attnseq-worker.js); default model ${def.id}`);
+console.log(`prepack: web/dist/ ready (attnseq.js, attnseq.wasm, attnseq-worker.js, attnseq-langid.js); default model ${def.id}`);

@@ -46,10 +46,10 @@ test('the tarball holds the built engine, the modules, the types, the widgets wi
   console.log(`# ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${files.length} files`);
   for (const f of ['web/dist/attnseq.js', 'web/dist/attnseq.wasm', 'web/dist/attnseq-worker.js', 'web/src/index.js', 'web/src/index.d.ts',
     'web/src/widgets.js', 'web/src/widgets-types.d.ts', 'web/src/engine/worker.js', 'web/styles/widgets.css', 'models/manifest.json',
-    `models/${def.file}`, 'scripts/copy_assets.mjs', 'package.json', 'README.md']) {
+    `models/${def.file}`, `docs/eval/${def.id}.json`, 'web/dist/attnseq-langid.js', 'scripts/copy_assets.mjs', 'package.json', 'README.md']) {
     assert.ok(files.includes(f), `${f} is in the package`);
   }
-  const outside = files.filter((f) => !/^(web\/(dist|src|styles)\/|models\/|scripts\/copy_assets\.mjs$|package\.json$|README\.md$)/.test(f));
+  const outside = files.filter((f) => !/^(web\/(dist|src|styles)\/|models\/|docs\/eval\/[^/]+\.json$|scripts\/copy_assets\.mjs$|package\.json$|README\.md$)/.test(f));
   assert.deepEqual(outside, [], 'only what package.json "files" lists');
   assert.deepEqual(files.filter((f) => f.endsWith('.safetensors')), [`models/${def.file}`], 'one model: the default');
   const pkg = JSON.parse(readFileSync(path.join(app, 'node_modules/attnseq/package.json'), 'utf8'));
@@ -124,7 +124,8 @@ test('(b) an esbuild bundle importing "attnseq/widgets", served by a plain stati
   assert.ok(inputs.includes('node_modules/attnseq/web/src/widgets.js'), 'bundled from the installed package');
   assert.ok(!inputs.some((f) => f.includes('web/src') && !f.startsWith('node_modules/attnseq/')), 'nothing from the repository');
   const said = inApp(path.join(app, 'node_modules/.bin/attnseq-assets'), ['public']);
-  assert.match(said, /attnseq\.wasm, attnseq-worker\.js, styles\/, models\/ \(en-/);
+  assert.match(said, /attnseq\.wasm, attnseq-langid\.js, attnseq-worker\.js, styles\/, models\/ \(en-[^)]*\), eval\/ \([1-9]\d* models\)/);
+  assert.ok(existsSync(path.join(pub, 'eval', `${def.id}.json`)), 'the score cards\' data beside the bundle (issue 32, item 1)');
   await copyFile(path.join(src, 'index.html'), path.join(pub, 'index.html'));
   const served = JSON.parse(await readFile(path.join(pub, 'models/manifest.json'), 'utf8'));
   assert.deepEqual(served.models.map((m) => m.id), [def.id], 'the catalogue beside the bundle lists the model copied');

@@ -1,4 +1,4 @@
-// Error envelopes (see bind_errors.h) and the list of error codes JavaScript can receive.
+// Error envelopes (see bind_errors.h) and the list of the API's error codes.
 #include "bind_errors.h"
 
 #include <emscripten/bind.h>
@@ -60,13 +60,23 @@ void describe_current_exception(std::string& code, std::string& message) {
 
 namespace {
 
-// Every code the module can send: the library's (ATTNSEQ_ERROR_CODES) and the boundary's own.
+// Every code of the API, one list (core/errors.h): [{code, origin, doc}], origin "engine" (the C++
+// library, ATTNSEQ_ERROR_CODES), "wasm" (this boundary) or "js" (web/src/engine; ATTNSEQ_API_ERROR_CODES).
 val error_codes() {
   val codes = val::array();
-#define ATTNSEQ_X(e, name, doc) codes.call<void>("push", std::string(name));
+  auto add = [&](const char* code, const char* origin, const char* doc) {
+    val c = val::object();
+    c.set("code", std::string(code));
+    c.set("origin", std::string(origin));
+    c.set("doc", std::string(doc));
+    codes.call<void>("push", c);
+  };
+#define ATTNSEQ_X(e, name, doc) add(name, "engine", doc);
   ATTNSEQ_ERROR_CODES(ATTNSEQ_X)
 #undef ATTNSEQ_X
-  codes.call<void>("push", std::string("OUT_OF_MEMORY"));  // describe_current_exception: std::bad_alloc
+#define ATTNSEQ_X(name, origin, doc) add(name, origin, doc);
+  ATTNSEQ_API_ERROR_CODES(ATTNSEQ_X)
+#undef ATTNSEQ_X
   return codes;
 }
 

@@ -3,7 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "bind_errors.h"
-#include "bind_results.h"
+#include "bind_records.h"
 
 namespace attnseq_wasm {
 
@@ -13,22 +13,12 @@ WasmSession::WasmSession(std::shared_ptr<const attnseq::Translator> translator,
                          std::unique_ptr<attnseq::TranslationSession> session, const std::string& text)
     : translator_(std::move(translator)), session_(std::move(session)), offsets_(utf16_offsets(text)) {}
 
-val WasmSession::source() const {
-  val o = val::object();
-  o.set("sourceTokens", source_tokens_to_js(session_->source(), offsets_));
-  o.set("encoderAttention", attention_stack_to_js(session_->encoder_attention()));
-  o.set("attentionValues", attention_values_to_js(session_->attention_values()));
-  o.set("macs", static_cast<double>(session_->encode_macs()));
-  return o;
-}
+val WasmSession::source() const { return source_to_js(*session_, *translator_, offsets_); }
 
 bool WasmSession::done() const { return session_->done(); }
 
 val WasmSession::next() {
-  return guarded([&] {
-    const attnseq::StepEvent ev = session_->next();
-    return step_to_js(ev, session_->text(), *translator_);
-  });
+  return guarded([&] { return step_to_js(session_->next(), *translator_); });
 }
 
 val WasmSession::result() const {

@@ -20,10 +20,10 @@ class WasmSession {
   WasmSession(std::shared_ptr<const attnseq::Translator> translator, std::unique_ptr<attnseq::TranslationSession> session,
               const std::string& text);
 
-  // {sourceTokens, encoderAttention: {data, layers, heads, rows, cols} | null, macs}
+  // ATTNSEQ_SOURCE_FIELDS (bind_records.h, source_to_js).
   emscripten::val source() const;
   bool done() const;
-  // {value: step} | {error}: one model step (see bind_results.h, step_to_js).
+  // {value: step} | {error}: one model step (ATTNSEQ_STEP_FIELDS: bind_records.h, step_to_js).
   emscripten::val next();
   // {value: the translation so far, as Translator.translate() returns it} | {error}
   emscripten::val result() const;

@@ -9,48 +9,14 @@
 
 #include "attnseq/attnseq.h"
 #include "bind_errors.h"
+#include "bind_job.h"
 #include "bind_options.h"
-#include "bind_results.h"
+#include "bind_records.h"
 #include "bind_session.h"
 
 namespace attnseq_wasm {
-namespace {
 
 using emscripten::val;
-
-val config_to_js(const attnseq::ModelConfig& c) {
-  val o = val::object();
-  o.set("arch", std::string(attnseq::arch_name(c.arch)));
-  o.set("vocabSrc", c.vocab_src);
-  o.set("vocabTgt", c.vocab_tgt);
-  o.set("shareEmbeddings", c.share_embeddings);
-  o.set("maxSrcLen", c.max_src_len);
-  o.set("maxTargetLen", c.max_target_len());
-  if (c.gru_decoder()) {  // rnn and conv: the GRU decoder's facts
-    o.set("embDim", c.rnn.emb_dim);
-    o.set("hidden", c.rnn.hidden);
-    o.set("attention", std::string(attnseq::attention_name(c.rnn.attention)));
-    o.set("attnDim", c.rnn.attn_dim);
-  } else {
-    o.set("dModel", c.transformer.d_model);
-    o.set("heads", c.transformer.heads);
-    o.set("ffnDim", c.transformer.ffn_dim);
-    o.set("encLayers", c.transformer.enc_layers);
-    o.set("decLayers", c.transformer.dec_layers);
-    o.set("maxPositions", c.transformer.max_positions);
-  }
-  if (c.arch == attnseq::Arch::Conv) {  // the encoder's windows, layer by layer
-    o.set("kernel", c.conv.kernel);
-    o.set("convLayers", c.conv.layers);
-    o.set("maxPositions", c.conv.max_positions);
-    val field = val::array();  // tokens a position sees after layer l = 1..L
-    for (int l = 1; l <= c.conv.layers; ++l) field.call<void>("push", c.conv.receptive_field(l));
-    o.set("receptiveField", field);
-  }
-  return o;
-}
-
-}  // namespace
 
 class WasmTranslator {
  public:
@@ -68,35 +34,22 @@ class WasmTranslator {
     });
   }
 
-  // {name, description, quantized, config: {...}, hasAttention, controlIds: {bos, eos, bosPiece, eosPiece},
-  //  metadata: {...}}
-  // (tokenizers left out: large)
-  val info() const {
-    const attnseq::ModelInfo& info = t_->info();
-    val o = val::object();
-    o.set("name", info.name);
-    o.set("description", info.description);
-    o.set("quantized", info.quantized);
-    o.set("config", config_to_js(info.config));
-    o.set("hasAttention", t_->model()->has_attention());
-    val ids = val::object();  // the target vocabulary's control tokens, as the file's tokenizer defines them
-    ids.set("bos", t_->control_ids().bos);
-    ids.set("eos", t_->control_ids().eos);
-    ids.set("bosPiece", t_->target_token(t_->control_ids().bos).piece);
-    ids.set("eosPiece", t_->target_token(t_->control_ids().eos).piece);
-    o.set("controlIds", ids);
-    val meta = val::object();
-    for (const auto& kv : info.metadata)
-      if (kv.first != "src_tokenizer" && kv.first != "tgt_tokenizer") meta.set(kv.first, kv.second);
-    o.set("metadata", meta);
-    return o;
-  }
+  // ATTNSEQ_MODEL_INFO_FIELDS (bind_records.h, info_to_js).
+  val info() const { return info_to_js(*t_); }
 
   val translate(const std::string& text, const val& options) const {
     return guarded([&] {
       const attnseq::DecodeOptions o = decode_options_from_js(options, *t_);
       const attnseq::TranslationResult r = t_->translate(text, o);
       return result_to_js(r, *t_, utf16_offsets(text));
+    });
+  }
+
+  // {value: Job} | {error}: translate() one model step at a time (bind_job.h), for the worker.
+  val begin(const std::string& text, const val& options) const {
+    return guarded([&] {
+      auto job = t_->begin(text, decode_options_from_js(options, *t_));
+      return val(WasmJob(t_, std::move(job), text));  // moved to a JS-owned copy
     });
   }
 
@@ -139,6 +92,7 @@ EMSCRIPTEN_BINDINGS(attnseq_translator) {
       .class_function("load", &WasmTranslator::load)
       .function("info", &WasmTranslator::info)
       .function("translate", &WasmTranslator::translate)
+      .function("begin", &WasmTranslator::begin)
       .function("start", &WasmTranslator::start)
       .function("tokenize", &WasmTranslator::tokenize)
       .function("sentences", &WasmTranslator::sentences);

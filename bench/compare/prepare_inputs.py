@@ -35,8 +35,8 @@ def cli_ids(cli, model, texts):
     out = [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
     if len(out) != len(texts):
         raise SystemExit(f"prepare_inputs: {cli} tokenized {len(out)} of {len(texts)} sentences: {p.stderr[-500:]}")
-    # a sentence the runtime refuses (too long) has no "source": skipped as too long
-    return [[t["id"] for t in o["source"]] if "source" in o else None for o in out]
+    # a sentence the runtime refuses (too long) has no "source_tokens": skipped as too long
+    return [[t["id"] for t in o["source_tokens"]] if "source_tokens" in o else None for o in out]
 
 
 def main():

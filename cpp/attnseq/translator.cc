@@ -76,24 +76,6 @@ bool is_blank(const std::string& s) {
   return true;
 }
 
-TranslationHypothesis to_text(const Translator& t, const Hypothesis& h) {
-  TranslationHypothesis out;
-  out.text = t.detokenize(h.tokens);
-  for (int id : h.tokens) out.tokens.push_back(t.target_token(id));
-  for (float lp : h.token_logprobs) out.probabilities.push_back(std::exp(lp));
-  out.logprobs = h.token_logprobs;
-  out.score = h.score;
-  out.finished = h.finished;
-  out.attention = h.attention;
-  out.steps = h.steps;
-  return out;
-}
-
-std::vector<int> ids_of(const std::vector<Token>& tokens) {
-  std::vector<int> ids;
-  for (const Token& t : tokens) ids.push_back(t.id);
-  return ids;
-}
 
 }  // namespace
 
@@ -145,31 +127,36 @@ std::string Translator::detokenize(const std::vector<int>& ids) const { return t
 
 Token Translator::target_token(int id) const { return {id, tgt_tok_->piece(id), -1, -1}; }
 
-TranslationResult Translator::translate(const std::string& text, const DecodeOptions& options) const {
-  options.validate(info_.config);
-  TranslationResult result;
-  if (is_blank(text)) return result;
-  result.source = tokenize(text);
-  const std::vector<int> src = ids_of(result.source);
-  if (options.strategy == Strategy::Beam) {
-    BeamResult beam = beam_search(*model_, src, options, ids_);
-    for (const Hypothesis& h : beam.hypotheses) result.hypotheses.push_back(to_text(*this, h));
-    result.beam_trace = std::move(beam.trace);
-    result.encoder_attention = std::move(beam.encoder_attention);
-    result.attention_values = std::move(beam.attention_values);
-    result.encode_macs = beam.encode_macs;
-    result.macs = beam.macs;
-    return result;
+TranslationHypothesis Translator::to_text(const Hypothesis& h) const {
+  TranslationHypothesis out;
+  out.text = detokenize(h.tokens);
+  for (int id : h.tokens) out.tokens.push_back(target_token(id));
+  for (float lp : h.token_logprobs) out.probabilities.push_back(std::exp(lp));
+  out.logprobs = h.token_logprobs;
+  out.score = h.score;
+  out.finished = h.finished;
+  out.attention = h.attention;
+  std::vector<int> so_far;
+  for (const StepEvent& ev : h.steps) {
+    so_far.push_back(ev.token);
+    out.steps.push_back({ev, detokenize(so_far)});
   }
-  DecodeOptions stepwise = options;
-  stepwise.alternatives = 0;  // translate() returns no per-step alternatives: skip ranking the vocabulary
-  StepSession session(model_, src, stepwise, ids_);
-  result.encoder_attention = session.state().encoder_self_attention;
-  result.attention_values = session.state().attention_values;
-  result.encode_macs = result.macs = session.state().encode_macs;
-  while (!session.done()) result.macs += session.next().macs;
-  result.hypotheses.push_back(to_text(*this, session.hypothesis()));
-  return result;
+  return out;
+}
+
+TranslationResult Translator::translate(const std::string& text, const DecodeOptions& options,
+                                         const AbortCallback& abort) const {
+  std::unique_ptr<TranslationJob> job = begin(text, options);
+  while (!job->done()) {
+    check_abort(abort, job->steps());
+    job->step();
+  }
+  return job->result();
+}
+
+std::unique_ptr<TranslationJob> Translator::begin(const std::string& text, const DecodeOptions& options) const {
+  options.validate(info_.config);
+  return std::make_unique<TranslationJob>(*this, is_blank(text) ? std::vector<Token>{} : tokenize(text), options);
 }
 
 std::unique_ptr<TranslationSession> Translator::start(const std::string& text, const DecodeOptions& options) const {
@@ -182,26 +169,37 @@ TranslationSession::TranslationSession(const Translator& translator, std::vector
                                        const DecodeOptions& options)
     : translator_(translator),
       source_(std::move(source)),
+      options_(options),
       session_(translator.model(), ids_of(source_), options, translator.control_ids()) {}
 
-StepEvent TranslationSession::next() {
+TranslationStep TranslationSession::next() {
   StepEvent ev = session_.next();
   step_macs_ += ev.macs;
-  return ev;
+  return {std::move(ev), text()};
+}
+
+const AttentionStack& TranslationSession::encoder_attention() const {
+  static const AttentionStack none;
+  return options_.return_attention ? session_.state().encoder_self_attention : none;
+}
+
+const std::vector<Matrix>& TranslationSession::attention_values() const {
+  static const std::vector<Matrix> none;
+  return options_.return_attention ? session_.state().attention_values : none;
 }
 
 TranslationResult TranslationSession::result() const {
   TranslationResult r;
   r.source = source_;
   r.hypotheses.push_back(hypothesis());
-  r.encoder_attention = session_.state().encoder_self_attention;
-  r.attention_values = session_.state().attention_values;
+  r.encoder_attention = encoder_attention();
+  r.attention_values = attention_values();
   r.encode_macs = session_.state().encode_macs;
   r.macs = r.encode_macs + step_macs_;
   return r;
 }
 
-TranslationHypothesis TranslationSession::hypothesis() const { return to_text(translator_, session_.hypothesis()); }
+TranslationHypothesis TranslationSession::hypothesis() const { return translator_.to_text(session_.hypothesis()); }
 
 std::string TranslationSession::text() const { return translator_.detokenize(session_.hypothesis().tokens); }
 

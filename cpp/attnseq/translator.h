@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "attnseq/core/special_ids.h"
+#include "attnseq/decode/abort.h"
 #include "attnseq/decode/beam_search.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
@@ -34,6 +35,12 @@ struct Token {
   int end = -1;
 };
 
+// One step with its text: the record generate() yields and --json prints (records.h lists its fields).
+struct TranslationStep {
+  StepEvent event;
+  std::string text;  // the translation up to and including this token
+};
+
 struct TranslationHypothesis {
   std::string text;
   std::vector<Token> tokens;        // target tokens, </s> included when reached
@@ -42,7 +49,7 @@ struct TranslationHypothesis {
   float score = 0.0f;
   bool finished = false;
   std::vector<std::vector<float>> attention;  // [tokens][source tokens]
-  std::vector<StepEvent> steps;      // beam search: the record of each step (token, alternatives, attention)
+  std::vector<TranslationStep> steps;  // beam search (and the CLI's --json): the record of each step
 };
 
 struct TranslationResult {
@@ -56,6 +63,13 @@ struct TranslationResult {
 };
 
 class TranslationSession;
+class TranslationJob;
+
+inline std::vector<int> ids_of(const std::vector<Token>& tokens) {
+  std::vector<int> ids;
+  for (const Token& t : tokens) ids.push_back(t.id);
+  return ids;
+}
 
 class Translator {
  public:
@@ -81,9 +95,16 @@ class Translator {
   std::vector<int> target_ids(const std::string& text) const;
   std::string detokenize(const std::vector<int>& target_ids) const;
   Token target_token(int id) const;
+  // A search's hypothesis with its text, pieces and the text of each step.
+  TranslationHypothesis to_text(const Hypothesis& h) const;
 
-  // Empty or whitespace-only text gives a result with no hypotheses and no model work.
-  TranslationResult translate(const std::string& text, const DecodeOptions& options) const;
+  // Empty or whitespace-only text gives a result with no hypotheses and no model work. `abort` is asked
+  // before every model step, in every strategy: true stops with Error(Aborted) (decode/abort.h).
+  TranslationResult translate(const std::string& text, const DecodeOptions& options,
+                              const AbortCallback& abort = {}) const;
+  // translate() one model step at a time: a caller that must stay responsive (the WebAssembly worker)
+  // runs it in slices. Options are validated and the source encoded here.
+  std::unique_ptr<TranslationJob> begin(const std::string& text, const DecodeOptions& options) const;
   // Step-wise decoding for animation (greedy or sample). Options are validated as by translate();
   // empty or whitespace-only text gives no session (nullptr): there is nothing to generate.
   std::unique_ptr<TranslationSession> start(const std::string& text, const DecodeOptions& options) const;
@@ -96,14 +117,35 @@ class Translator {
   std::shared_ptr<const Model> model_;
 };
 
+// A translation taken one model step at a time (Translator::begin): greedy and sampling through a
+// StepSession, beam search through a BeamSearch. Blank text gives a job that is done at once.
+class TranslationJob {
+ public:
+  TranslationJob(const Translator& translator, std::vector<Token> source, const DecodeOptions& options);
+  ~TranslationJob();
+  bool done() const;
+  int steps() const { return steps_; }  // model steps taken
+  void step();                          // one model step; throws BadInput when done()
+  TranslationResult result();           // once done(): what translate() returns (call once)
+
+ private:
+  const Translator& translator_;
+  DecodeOptions options_;
+  TranslationResult result_;  // source, encoder attention, multiply-adds so far
+  std::unique_ptr<StepSession> session_;  // greedy, sampling
+  std::unique_ptr<BeamSearch> beam_;      // beam search
+  int steps_ = 0;
+};
+
 class TranslationSession {
  public:
   TranslationSession(const Translator& translator, std::vector<Token> source, const DecodeOptions& options);
   const std::vector<Token>& source() const { return source_; }
   bool done() const { return session_.done(); }
-  StepEvent next();
-  const AttentionStack& encoder_attention() const { return session_.state().encoder_self_attention; }
-  const std::vector<Matrix>& attention_values() const { return session_.state().attention_values; }
+  TranslationStep next();
+  // The encoder's attention data; empty when DecodeOptions::return_attention is false.
+  const AttentionStack& encoder_attention() const;
+  const std::vector<Matrix>& attention_values() const;
   uint64_t encode_macs() const { return session_.state().encode_macs; }
   // The hypothesis so far, as text and tokens (copies the attention rows).
   TranslationHypothesis hypothesis() const;
@@ -116,6 +158,7 @@ class TranslationSession {
  private:
   const Translator& translator_;
   std::vector<Token> source_;
+  DecodeOptions options_;
   StepSession session_;
   uint64_t step_macs_ = 0;  // multiply-adds of the steps taken so far
 };

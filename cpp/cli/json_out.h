@@ -1,4 +1,5 @@
-// JSON rendering of translation results for `attnseq --json`.
+// JSON rendering of translation results for `attnseq --json` and of the model for `--info`: the
+// records of cpp/attnseq/records.h, field for field (the names of its lists, snake_case).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -7,12 +8,11 @@
 
 namespace attnseq_cli {
 
-// The result as JSON; each hypothesis's steps (greedy and sampling: recorded by translate_steps) name
-// their pieces, alternatives and cross-attention per layer and head.
-// attention = false (--no-return-attention) leaves the steps' attention records out.
-nlohmann::json result_json(const attnseq::TranslationResult& result, const attnseq::Translator& translator,
-                           bool attention = true);
-nlohmann::json info_json(const attnseq::ModelInfo& info);
+// The result (ATTNSEQ_RESULT_FIELDS), its hypotheses and, where recorded, their steps. Fields whose data
+// is empty (attention with --no-return-attention, the beam trace of greedy search) are left out.
+nlohmann::json result_json(const attnseq::TranslationResult& result, const attnseq::Translator& translator);
+// The model (ATTNSEQ_MODEL_INFO_FIELDS): what Translator.info gives JavaScript.
+nlohmann::json info_json(const attnseq::Translator& translator);
 nlohmann::json error_json(const std::string& code, const std::string& message);
 
 }  // namespace attnseq_cli

@@ -1,4 +1,5 @@
 // The `attnseq` command: translate stdin or --text with a model file (see --help).
+#include <csignal>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -10,6 +11,25 @@
 #include <nlohmann/json.hpp>
 
 namespace {
+
+// Ctrl-C (SIGINT) during a translation stops it within one model step (the engine's abort callback), and
+// the command ends with exit status 130 after saying so; elsewhere (waiting for input) it ends the
+// command at once, as it always did.
+volatile std::sig_atomic_t interrupted = 0;
+volatile std::sig_atomic_t translating = 0;
+void on_interrupt(int) {
+  interrupted = 1;
+  if (translating) return;
+  std::signal(SIGINT, SIG_DFL);
+  std::raise(SIGINT);
+}
+const attnseq::AbortCallback kAbort = [] { return interrupted != 0; };
+
+// Marks the translation of one line (see on_interrupt).
+struct Translating {
+  Translating() { translating = 1; }
+  ~Translating() { translating = 0; }
+};
 
 std::shared_ptr<attnseq::Bytes> read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -35,11 +55,14 @@ std::string join_sentences(const std::vector<std::string>& parts) {
 // beam search records its hypotheses' steps itself; greedy and sampling run a session step by step.
 attnseq::TranslationResult translate_steps(const attnseq::Translator& t, const std::string& text,
                                            const attnseq::DecodeOptions& options) {
-  if (options.strategy == attnseq::Strategy::Beam) return t.translate(text, options);
+  if (options.strategy == attnseq::Strategy::Beam) return t.translate(text, options, kAbort);
   std::unique_ptr<attnseq::TranslationSession> session = t.start(text, options);
   if (!session) return t.translate(text, options);  // blank: the empty result
-  std::vector<attnseq::StepEvent> steps;
-  while (!session->done()) steps.push_back(session->next());
+  std::vector<attnseq::TranslationStep> steps;
+  while (!session->done()) {
+    attnseq::check_abort(kAbort, static_cast<int>(steps.size()));
+    steps.push_back(session->next());
+  }
   attnseq::TranslationResult r = session->result();
   r.hypotheses[0].steps = std::move(steps);
   return r;
@@ -50,6 +73,7 @@ attnseq::TranslationResult translate_steps(const attnseq::Translator& t, const s
 bool translate_line(const attnseq::Translator& t, const attnseq_cli::CliArgs& args, const std::string& line,
                     long line_no) {
   attnseq::DecodeOptions options = args.options;
+  const Translating mark;
   try {
     if (!args.prefix_text.empty()) options.prefix = t.target_ids(args.prefix_text);
     std::vector<std::pair<size_t, size_t>> spans = {{0, line.size()}};
@@ -59,20 +83,21 @@ bool translate_line(const attnseq::Translator& t, const attnseq_cli::CliArgs& ar
     attnseq::TranslationResult r;
     for (const auto& [begin, end] : spans) {
       const std::string text = line.substr(begin, end - begin);
-      r = args.json && args.steps ? translate_steps(t, text, options) : t.translate(text, options);
+      r = args.json && args.steps ? translate_steps(t, text, options) : t.translate(text, options, kAbort);
       texts.push_back(r.hypotheses.empty() ? "" : r.hypotheses[0].text);
       if (args.sentences && args.json) {
-        nlohmann::json j = attnseq_cli::result_json(r, t, options.return_attention);
+        nlohmann::json j = attnseq_cli::result_json(r, t);
         j["span"] = {begin, end};
         sentences.push_back(std::move(j));
       }
     }
     if (args.json)
-      std::cout << (args.sentences ? nlohmann::json{{"sentences", sentences}} : attnseq_cli::result_json(r, t, options.return_attention)).dump() << '\n';
+      std::cout << (args.sentences ? nlohmann::json{{"sentences", sentences}} : attnseq_cli::result_json(r, t)).dump() << '\n';
     else
       std::cout << (args.sentences ? join_sentences(texts) : texts.empty() ? "" : texts[0]) << '\n';
     return true;
   } catch (const attnseq::Error& e) {
+    if (e.code() == attnseq::ErrorCode::Aborted) throw;  // Ctrl-C: no further line
     std::cerr << "attnseq: line " << line_no << ": " << e.code_name() << ": " << e.what() << '\n';
     if (args.json)
       std::cout << attnseq_cli::error_json(e.code_name(), e.what()).dump() << '\n';
@@ -85,7 +110,7 @@ bool translate_line(const attnseq::Translator& t, const attnseq_cli::CliArgs& ar
 int run(const attnseq_cli::CliArgs& args) {
   attnseq::Translator translator(read_file(args.model_path));
   if (args.info) {
-    std::cout << attnseq_cli::info_json(translator.info()).dump(2) << '\n';
+    std::cout << attnseq_cli::info_json(translator).dump(2) << '\n';
     return 0;
   }
   args.options.validate(translator.info().config);
@@ -119,11 +144,12 @@ int main(int argc, char** argv) {
     std::cout << nlohmann::json::parse(attnseq::describe_options()).dump(2) << '\n';
     return 0;
   }
+  std::signal(SIGINT, on_interrupt);
   try {
     return run(args);
   } catch (const attnseq::Error& e) {
     std::cerr << "attnseq: " << e.code_name() << ": " << e.what() << '\n';
-    return 2;
+    return e.code() == attnseq::ErrorCode::Aborted ? 130 : 2;
   } catch (const std::exception& e) {
     std::cerr << "attnseq: " << e.what() << '\n';
     return 2;

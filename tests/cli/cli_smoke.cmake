@@ -50,7 +50,10 @@ expect_run(ARGS --model ${MODEL} --json --text "the cat" RESULT 0 OUT_MATCH "\"e
 # --no-return-attention: steps without their attention records (alignment would sort before alternatives)
 expect_run(ARGS --model ${MODEL} --json --no-return-attention --text "the cat" RESULT 0 OUT_MATCH "\"steps\":\\[{\"alternatives\":")
 # --no-steps: the same result without the step records
-expect_run(ARGS --model ${MODEL} --json --no-steps --text "the cat" RESULT 0 OUT_MATCH "^{\"encoder_attention\":\\[[^\n]*\"hypotheses\":\\[{\"attention\":\\[[^\n]*\"score\":[^,]+,\"text\"")
+expect_run(ARGS --model ${MODEL} --json --no-steps --text "the cat" RESULT 0 OUT_MATCH "^{\"attention_values\":\\[[^\n]*\"encoder_attention\":\\[[^\n]*\"hypotheses\":\\[{\"attention\":\\[[^\n]*\"score\":[^,]+,\"scores\":\\[[^]]*\\],\"text\"")
+# the no-repeat-n-gram guard: a flag of the option table, range-checked; each step says what it blocked
+expect_run(ARGS --model ${MODEL} --json --text "the cat" --no-repeat-ngram-size 2 RESULT 0 OUT_MATCH "\"blocked\":\\[")
+expect_run(ARGS --model ${MODEL} --text "the cat" --no-repeat-ngram-size 65 RESULT 2 ERR_MATCH "no_repeat_ngram_size = 65 is out of range")
 expect_run(ARGS --model ${MODEL} --info RESULT 0 OUT_MATCH "\"arch\": \"transformer\"")
 # --sentences: one output line per input line; JSON gives each sentence's byte span
 file(WRITE ${TMP}/para.txt "the cat. the dog! le chat?\nhello world\n")

@@ -32,9 +32,9 @@ test('spans index the text as passed (UTF-16), also where NFKC changes it; token
     for (let i = 0; i < VARIANTS.length; i++) {
       const text = VARIANTS[i];
       const r = await translator.translate(text);
-      assert.deepEqual(r.sourceTokens.map((t) => t.id), native[i].source.map((t) => t.id), text);
+      assert.deepEqual(r.sourceTokens.map((t) => t.id), native[i].source_tokens.map((t) => t.id), text);
       assert.deepEqual(r.sourceTokens.map((t) => t.span),
-        native[i].source.map((t) => (t.span ? [utf16Offset(text, t.span[0]), utf16Offset(text, t.span[1])] : null)), text);
+        native[i].source_tokens.map((t) => (t.span ? [utf16Offset(text, t.span[0]), utf16Offset(text, t.span[1])] : null)), text);
       let last = 0;
       for (const { span } of r.sourceTokens.slice(0, -1)) {
         const [b, e] = span;

@@ -11,7 +11,7 @@ import { engineOptions } from '../../web/src/app/controller.js';
 import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../../web/src/state/options.js';
 import en from '../../web/src/i18n/en.js';
 import zh from '../../web/src/i18n/zh.js';
-import { DTS_PATH, withBlock } from '../../scripts/gen_options_dts.mjs';
+import { DTS_PATH, optionLines, withBlock } from '../../scripts/gen_dts.mjs';
 import { CLI, TINY, rejectsWith } from './helpers.js';
 
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
@@ -45,9 +45,11 @@ describe('decoding options: one table', () => {
     assert.equal(JSON.parse(nbest.stdout).hypotheses.length, 2);
   });
 
-  test('index.d.ts DecodeOptions is the generated block (node scripts/gen_options_dts.mjs)', async () => {
+  test('index.d.ts DecodeOptions is the generated block (node scripts/gen_dts.mjs)', async () => {
     const text = readFileSync(DTS_PATH, 'utf8');
-    assert.equal(text, withBlock(text, await Translator.decodingOptions()), 'index.d.ts is stale: run node scripts/gen_options_dts.mjs');
+    const table = await Translator.decodingOptions();
+    assert.equal(text, withBlock(text, 'DecodeOptions', optionLines(table)), 'index.d.ts is stale: run node scripts/gen_dts.mjs');
+    assert.match(text, /noRepeatNgramSize\?: number;/);
   });
 
   test('the module accepts exactly the table\'s keys, with the table\'s kinds', async () => {

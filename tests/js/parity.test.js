@@ -37,12 +37,14 @@ const TEXTS = [
 const MODES = {
   greedy: { options: {}, args: [] },
   beam: { options: { strategy: 'beam', beamSize: 4, numHypotheses: 2 }, args: ['--strategy', 'beam', '--beam-size', '4', '--n-best', '2'] },
-  sample: { options: { strategy: 'sample', seed: 7, temperature: 0.8 }, args: ['--strategy', 'sample', '--seed', '7', '--temperature', '0.8'] },
+  // sampling with the no-repeat guard: the same bans, the same cut distributions in both builds
+  sample: { options: { strategy: 'sample', seed: 7, temperature: 0.8, noRepeatNgramSize: 2 },
+    args: ['--strategy', 'sample', '--seed', '7', '--temperature', '0.8', '--no-repeat-ngram-size', '2'] },
 };
 
 function compareSource(w, n, text) {
-  assert.deepEqual(w.sourceTokens.map((t) => [t.id, t.piece]), n.source.map((t) => [t.id, t.piece]), 'source tokens');
-  const spans = n.source.map((t) => (t.span === null ? null : [utf16Offset(text, t.span[0]), utf16Offset(text, t.span[1])]));
+  assert.deepEqual(w.sourceTokens.map((t) => [t.id, t.piece]), n.source_tokens.map((t) => [t.id, t.piece]), 'source tokens');
+  const spans = n.source_tokens.map((t) => (t.span === null ? null : [utf16Offset(text, t.span[0]), utf16Offset(text, t.span[1])]));
   assert.deepEqual(w.sourceTokens.map((t) => t.span), spans, 'source spans (UTF-16)');
 }
 
@@ -77,10 +79,12 @@ async function compareSteps(translator, text, options, n, what, TOL) {
   for await (const w of gen) {
     const s = ns[k++];
     const at = `${what} step ${w.step}`;
-    assert.deepEqual([w.token.id, w.token.piece, w.end, w.done], [s.token, s.piece, s.end, s.done], `${at}: token`);
+    assert.deepEqual([w.token.id, w.token.piece, w.piece, w.end, w.done, w.capped], [s.token, s.piece, s.piece, s.end, s.done, s.capped], `${at}: token`);
+    assert.deepEqual(w.blocked.map((a) => a.id), s.blocked.map((a) => a.id), `${at}: blocked`);
+    assert.equal(w.text, s.text, `${at}: text so far`);
     assert.deepEqual(w.alternatives.map((a) => [a.id, a.piece]), s.alternatives.map((a) => [a.id, a.piece]), `${at}: alternatives`);
     w.alternatives.forEach((a, i) => assertClose(assert, a.probability, s.alternatives[i].probability, TOL, `${at}: alternative ${i}`));
-    if (w.sampled) w.sampled.forEach((x, i) => assertClose(assert, x, s.alternatives[i].sampled, TOL, `${at}: sampled ${i}`));
+    if (w.sampled || s.sampled) w.sampled.forEach((x, i) => assertClose(assert, x, s.sampled[i], TOL, `${at}: sampled ${i}`));
     assert.equal(w.macs, s.macs, `${at}: macs`);
     for (const [mine, theirs, name] of [[w.crossAttention, s.cross_attention, 'cross'], [w.crossScores, s.cross_scores, 'scores'], [w.context, s.context, 'context']]) {
       if (!theirs) { assert.equal(mine, null, `${at}: no ${name}`); continue; }

@@ -77,11 +77,11 @@ describe('scores → softmax → weighted sum, as computed', () => {
         close(s.sampled[0] / s.sampled[1], s.alternatives[0].probability / s.alternatives[1].probability, 1e-4, 'renormalized');
         assert.ok(s.alternatives.slice(0, 2).some((a) => a.id === s.token.id), 'the token is one of the kept ones');
       }
-      for await (const s of t.generate('hello world', { alternatives: 4 })) assert.equal(s.sampled, undefined);
+      for await (const s of t.generate('hello world', { alternatives: 4 })) assert.equal(s.sampled, null);
       const beam = await t.translate('hello world', { strategy: 'beam', beamSize: 3, alternatives: 4 });
       assert.ok(beam.steps.length > 0);
       for (const s of beam.steps) {
-        assert.equal(s.sampled, undefined);
+        assert.equal(s.sampled, null);
         assert.equal(s.crossScores.layers, 2);
       }
       assert.equal(beam.attentionValues.length, 2);

@@ -132,12 +132,17 @@ export class Translator {
     return this.#client.failure ?? null;
   }
 
-  /** Translates `text`; see index.d.ts (DecodeOptions, TranslationResult). */
+  /**
+   * Translates `text`; see index.d.ts (DecodeOptions, TranslationResult). `signal` cancels it (in a
+   * worker the engine stops computing it within one decoder step); `supersede` names a latest-wins
+   * stream: a newer request with the same name drops this one while it waits for the engine.
+   */
   async translate(text, options = {}) {
-    const { signal, decode } = this.#split(options);
+    const { signal, supersede, decode } = this.#split(options);
     if (signal && signal.aborted) throw abortError(signal);
-    const call = this.#client.call('translate', [this.#model, text, decode]);
+    const call = this.#client.call('translate', [this.#model, text, decode], [], { signal, supersede });
     if (!signal) return call;
+    // In-thread, the call has run already; its result is dropped when the signal fired meanwhile.
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(abortError(signal));
       signal.addEventListener('abort', onAbort, { once: true });
@@ -151,7 +156,8 @@ export class Translator {
    * and the encoder self-attention).
    */
   generate(text, options = {}) {
-    const { signal, decode } = this.#split(options);
+    const { signal, supersede, decode } = this.#split(options);
+    if (supersede !== undefined) throw new AttnseqError('BAD_OPTION', 'option supersede applies to translate(), not to generate()');
     return new Generation(this.#client, this.#model, text, decode, signal);
   }
 
@@ -194,12 +200,13 @@ export class Translator {
   }
 
   #split(options) {
-    if (options === undefined || options === null) return { signal: undefined, decode: undefined };
+    if (options === undefined || options === null) return { signal: undefined, supersede: undefined, decode: undefined };
     if (typeof options !== 'object' || Array.isArray(options))
       throw new AttnseqError('BAD_OPTION', `decoding options must be an object, got ${Array.isArray(options) ? 'an array' : typeof options}`);
-    const { signal, ...decode } = options;
+    const { signal, supersede, ...decode } = options;
     if (signal !== undefined && !isAbortSignal(signal)) throw new AttnseqError('BAD_OPTION', 'option signal must be an AbortSignal');
-    return { signal, decode };
+    if (supersede !== undefined && typeof supersede !== 'string') throw new AttnseqError('BAD_OPTION', 'option supersede must be a string');
+    return { signal, supersede, decode };
   }
 }
 

@@ -10,19 +10,44 @@
 namespace attnseq {
 
 // The one list of error codes: X(enumerator, stable name, doc). The names cross the WebAssembly
-// boundary as strings (errorCodes() lists them for JavaScript; index.d.ts and the i18n catalogues
-// are checked against it by tests/js/errors.test.js).
-#define ATTNSEQ_ERROR_CODES(X)                                                                           \
-  X(ModelTruncated, "MODEL_TRUNCATED", "the byte buffer ends before the header or a tensor's data")        \
-  X(ModelBadHeader, "MODEL_BAD_HEADER", "header length, JSON syntax or header structure is wrong")         \
-  X(ModelBadTensor, "MODEL_BAD_TENSOR", "a tensor's dtype, shape or offsets are wrong, missing or unexpected") \
-  X(ModelBadConfig, "MODEL_BAD_CONFIG", "config/metadata missing, inconsistent or of an unknown architecture") \
-  X(ModelVersion, "MODEL_VERSION", "the file's format version is newer than this runtime supports")         \
-  X(BadTokenizer, "BAD_TOKENIZER", "tokenizer metadata is malformed")                                       \
-  X(BadOption, "BAD_OPTION", "a decoding option is out of range or inconsistent")                           \
-  X(BadInput, "BAD_INPUT", "the text or token ids given cannot be processed")                               \
-  X(InputTooLong, "INPUT_TOO_LONG", "the source has more tokens than the model accepts")                    \
-  X(Internal, "INTERNAL", "a broken invariant inside attnseq (a bug: please report)")
+// boundary as strings; with ATTNSEQ_API_ERROR_CODES below they are every code the JavaScript API can
+// raise: errorCodes() lists them, and scripts/gen_dts.mjs writes index.d.ts's ErrorCode and
+// web/src/engine/error-codes.js from that list (tests/js/records.test.js fails when they are stale;
+// tests/js/errors.test.js checks the i18n catalogues against it). The docs are the user's: index.d.ts
+// shows them.
+#define ATTNSEQ_ERROR_CODES(X)                                                                                       \
+  X(ModelTruncated, "MODEL_TRUNCATED",                                                                              \
+    "the file ends before its header or a tensor's data (e.g. an interrupted download)")                           \
+  X(ModelBadHeader, "MODEL_BAD_HEADER", "not a safetensors file (e.g. an HTML error page), or a damaged header")   \
+  X(ModelBadTensor, "MODEL_BAD_TENSOR", "a tensor's dtype, shape or offsets are wrong, missing or unexpected")     \
+  X(ModelBadConfig, "MODEL_BAD_CONFIG", "config/metadata missing, inconsistent, or not an attnseq model")          \
+  X(ModelVersion, "MODEL_VERSION", "the file's format version is newer than this runtime reads")                  \
+  X(BadTokenizer, "BAD_TOKENIZER", "the tokenizer stored in the model is malformed")                              \
+  X(BadOption, "BAD_OPTION", "a decoding option is unknown, of the wrong type or out of range (the message names it)") \
+  X(BadInput, "BAD_INPUT", "the text is not a string, or cannot be processed")                                    \
+  X(InputTooLong, "INPUT_TOO_LONG",                                                                                 \
+    "the text has more tokens than the model accepts (`info.config.maxSrcLen`, `</s>` included): nothing is "      \
+    "truncated; translate one sentence at a time")                                                                  \
+  X(Aborted, "ABORTED",                                                                                             \
+    "the request was cancelled: its AbortSignal fired (the engine stops within one decoder step), or a newer "     \
+    "request with the same `supersede` key replaced it before it reached the engine")                             \
+  X(Internal, "INTERNAL", "a bug in attnseq (please report), or a crashed WebAssembly instance")
+
+// The codes raised outside the C++ library, X(stable name, where, doc): by the WebAssembly boundary
+// (wasm/bind_errors.cc) or by the JavaScript side (web/src/engine). Listed here so that the API's
+// codes have one list.
+#define ATTNSEQ_API_ERROR_CODES(X)                                                                                   \
+  X("OUT_OF_MEMORY", "wasm", "the WebAssembly heap cannot grow any further")                                       \
+  X("LOAD_FAILED", "js",                                                                                            \
+    "the model could not be fetched or read (network error, HTTP status, missing file, unsupported source), or "   \
+    "the WebAssembly module / worker could not start")                                                             \
+  X("DISPOSED", "js", "the translator was disposed (or a generation used after it ended)")                        \
+  X("WORKER_DIED", "js",                                                                                            \
+    "the Web Worker running the model died (its WebAssembly instance crashed, it ran out of memory, or the "       \
+    "browser terminated it): pending and later calls reject with it; load the model again (`Translator.load` "     \
+    "starts a new worker). See `Translator.failure`")                                                              \
+  X("MODEL_CHECKSUM", "js",                                                                                         \
+    "the file's SHA-256 differs from the `sha256` load option (damaged in transit or replaced)")
 
 enum class ErrorCode {
 #define ATTNSEQ_X(e, name, doc) e,

@@ -3,16 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attnseq/core/errors.h"
+#include "attnseq/decode/repeat_guard.h"
 #include "attnseq/decode/sampler.h"
 #include "attnseq/nn/ops.h"
 
 namespace attnseq {
 namespace {
-
-struct Live {
-  Hypothesis hyp;        // tokens, log-probs, score, attention rows (steps are rebuilt at the end)
-  int trace_index = -1;  // its candidate's index in the trace of the step that created it
-};
 
 float normalized(float sum, size_t length, float penalty) {
   return penalty == 0.0f ? sum : sum / std::pow(static_cast<float>(std::max<size_t>(length, 1)), penalty);
@@ -23,14 +20,17 @@ struct Candidate {
   float logprob, score;
 };
 
-// Best 2·beam extensions of the live rows (forced prefix: the prefix token only, from row 0).
-std::vector<Candidate> best_candidates(const std::vector<Live>& live, const Matrix& lp, int forced, int want) {
+// Best `want` extensions of the rows (guarded: each row's log-probabilities with the no-repeat guard's
+// bans; scores: each row's hypothesis score). Forced prefix: the prefix token only, from row 0.
+std::vector<Candidate> best_candidates(const std::vector<float>& scores, const Matrix& guarded, int forced, int want) {
   std::vector<Candidate> all;
-  if (forced >= 0) return {{0, forced, lp(0, forced), live[0].hyp.score + lp(0, forced)}};
-  const int V = static_cast<int>(lp.cols());
-  for (size_t r = 0; r < live.size(); ++r)
-    for (auto& t : top_k(lp.row(r).data(), V, want))
-      all.push_back({static_cast<int>(r), t.first, t.second, live[r].hyp.score + t.second});
+  if (forced >= 0) return {{0, forced, guarded(0, forced), scores[0] + guarded(0, forced)}};
+  const int V = static_cast<int>(guarded.cols());
+  for (size_t r = 0; r < scores.size(); ++r)
+    for (auto& t : top_k(guarded.row(r).data(), V, want)) {
+      if (std::isinf(t.second) && t.second < 0) continue;  // banned
+      all.push_back({static_cast<int>(r), t.first, t.second, scores[r] + t.second});
+    }
   std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
   if (static_cast<int>(all.size()) > want) all.resize(want);
   return all;
@@ -46,11 +46,12 @@ void row_of(const AttentionStack& s, int row, AttentionStack& out) {
 
 // The step record of candidate c (row c.row of this step's output), as the step session reports it.
 StepEvent record_of(const Candidate& c, int step, const Matrix& lp, const StepOutput& out, const DecodeOptions& o,
-                    ControlIds ids, bool forced) {
+                    ControlIds ids, bool forced, const std::vector<int>& banned) {
   StepEvent ev;
   ev.step = step;
   ev.token = c.token;
   ev.probability = std::exp(c.logprob);
+  if (!forced) ev.blocked = blocked_above(banned, lp.row(c.row).data(), 0.0f, c.logprob);
   ev.forced = forced;
   ev.end = c.token == ids.eos;
   const int V = static_cast<int>(lp.cols());
@@ -78,86 +79,117 @@ std::vector<StepEvent> path_records(const BeamTrace& trace, const std::vector<st
 
 }  // namespace
 
-BeamResult beam_search(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids) {
-  options.validate(model.config());
-  BeamResult result;
+struct BeamSearch::Live {
+  Hypothesis hyp;        // tokens, log-probs, score, attention rows (steps are rebuilt at the end)
+  int trace_index = -1;  // its candidate's index in the trace of the step that created it
+};
+
+BeamSearch::BeamSearch(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids)
+    : model_(model), options_(options), ids_(ids) {
+  options_.validate(model.config());
   StateOptions so;
-  so.kv_cache = options.kv_cache;
-  std::unique_ptr<DecoderState> state = model.encode(src, so);
-  result.encode_macs = result.macs = state->encode_macs;
-  result.encoder_attention = state->encoder_self_attention;
-  result.attention_values = state->attention_values;
-  const int limit = options.length_limit(static_cast<int>(src.size()), model.config());
-  const int beam = options.beam_size;
-
-  std::vector<Live> live(1);
-  std::vector<int> tokens{ids.bos};
-  std::vector<std::pair<int, int>> finished_at;  // (step, trace index) of each finished hypothesis
-  std::vector<Hypothesis> finished;
-  std::vector<StepEvent> records;                 // one per kept or finished candidate
-  std::vector<std::vector<int>> record_index;     // [step][trace index] → records index (-1: none)
-  StepOutput out;
-  for (int step = 0; step < limit && !live.empty() && static_cast<int>(finished.size()) < beam; ++step) {
-    model.step(*state, tokens, out);
-    result.macs += out.macs;
-    Matrix lp = out.logits;
-    for (Eigen::Index r = 0; r < lp.rows(); ++r) log_softmax_inplace(lp.row(r).data(), static_cast<int>(lp.cols()));
-    const bool is_forced = step < static_cast<int>(options.prefix.size());
-    const int forced = is_forced ? options.prefix[step] : -1;
-    std::vector<Candidate> cands = best_candidates(live, lp, forced, 2 * beam);
-
-    std::vector<Live> next;
-    std::vector<int> keep;
-    result.trace.steps.emplace_back();
-    record_index.emplace_back();
-    for (const Candidate& c : cands) {
-      BeamCandidate tc{step, live[c.row].trace_index, c.token, c.logprob, c.score, false, false};
-      const int index = static_cast<int>(result.trace.steps.back().size());
-      int rec = -1;
-      const bool can_continue = static_cast<int>(next.size()) < beam;
-      const bool full = static_cast<int>(finished.size()) >= beam;
-      if (can_continue || (c.token == ids.eos && !full)) {
-        Live l{live[c.row].hyp, -1};
-        l.hyp.tokens.push_back(c.token);
-        l.hyp.token_logprobs.push_back(c.logprob);
-        l.hyp.score = c.score;
-        if (options.return_attention)
-          l.hyp.attention.emplace_back(out.alignment.row(c.row).data(), out.alignment.row(c.row).data() + out.alignment.cols());
-        const bool last = step + 1 >= limit;
-        if (c.token == ids.eos || last) {
-          l.hyp.finished = c.token == ids.eos;
-          l.hyp.score = normalized(c.score, l.hyp.tokens.size(), options.length_penalty);
-          finished.push_back(std::move(l.hyp));
-          finished_at.emplace_back(step, index);
-          tc.finished = true;
-        } else if (can_continue) {
-          tc.kept = true;
-          l.trace_index = index;
-          keep.push_back(c.row);
-          next.push_back(std::move(l));
-        }
-        if (tc.kept || tc.finished) {
-          rec = static_cast<int>(records.size());
-          records.push_back(record_of(c, step, lp, out, options, ids, is_forced));
-          records.back().done = tc.finished;
-        }
-      }
-      result.trace.steps.back().push_back(tc);
-      record_index.back().push_back(rec);
-    }
-    live.swap(next);
-    if (live.empty()) break;
-    model.reorder(*state, keep);
-    tokens.clear();
-    for (const Live& l : live) tokens.push_back(l.hyp.tokens.back());
+  so.kv_cache = options_.kv_cache;
+  state_ = model.encode(src, so);
+  result_.encode_macs = result_.macs = state_->encode_macs;
+  if (options_.return_attention) {
+    result_.encoder_attention = state_->encoder_self_attention;
+    result_.attention_values = state_->attention_values;
   }
-  for (size_t i = 0; i < finished.size(); ++i)
-    finished[i].steps = path_records(result.trace, record_index, records, finished_at[i].first, finished_at[i].second);
-  std::stable_sort(finished.begin(), finished.end(),
+  limit_ = options_.length_limit(static_cast<int>(src.size()), model.config());
+  live_.resize(1);
+  tokens_ = {ids_.bos};
+}
+
+BeamSearch::~BeamSearch() = default;
+
+void BeamSearch::step() {
+  if (done_) throw Error(ErrorCode::BadInput, "the beam search has finished");
+  const int step = step_++;
+  const int beam = options_.beam_size;
+  model_.step(*state_, tokens_, out_);
+  result_.macs += out_.macs;
+  Matrix lp = out_.logits;
+  for (Eigen::Index r = 0; r < lp.rows(); ++r) log_softmax_inplace(lp.row(r).data(), static_cast<int>(lp.cols()));
+  const bool is_forced = step < static_cast<int>(options_.prefix.size());
+  const int forced = is_forced ? options_.prefix[step] : -1;
+  // The no-repeat guard, row by row: what each row's hypothesis may not continue with.
+  std::vector<std::vector<int>> banned(live_.size());
+  Matrix guarded = lp;
+  std::vector<float> scores;
+  for (size_t r = 0; r < live_.size(); ++r) {
+    scores.push_back(live_[r].hyp.score);
+    if (is_forced) continue;
+    banned[r] = repeated_ngram_tokens(live_[r].hyp.tokens, options_.no_repeat_ngram_size, ids_.eos);
+    ban_tokens(guarded.row(static_cast<Eigen::Index>(r)).data(), static_cast<int>(guarded.cols()), banned[r]);
+  }
+  const std::vector<Candidate> cands = best_candidates(scores, guarded, forced, 2 * beam);
+
+  std::vector<Live> next;
+  std::vector<int> keep;
+  result_.trace.steps.emplace_back();
+  record_index_.emplace_back();
+  for (const Candidate& c : cands) {
+    BeamCandidate tc{step, live_[c.row].trace_index, c.token, c.logprob, c.score, false, false};
+    const int index = static_cast<int>(result_.trace.steps.back().size());
+    int rec = -1;
+    const bool can_continue = static_cast<int>(next.size()) < beam;
+    const bool full = static_cast<int>(finished_.size()) >= beam;
+    if (can_continue || (c.token == ids_.eos && !full)) {
+      Live l{live_[c.row].hyp, -1};
+      l.hyp.tokens.push_back(c.token);
+      l.hyp.token_logprobs.push_back(c.logprob);
+      l.hyp.score = c.score;
+      if (options_.return_attention)
+        l.hyp.attention.emplace_back(out_.alignment.row(c.row).data(), out_.alignment.row(c.row).data() + out_.alignment.cols());
+      const bool last = step + 1 >= limit_;
+      if (c.token == ids_.eos || last) {
+        l.hyp.finished = c.token == ids_.eos;
+        l.hyp.score = normalized(c.score, l.hyp.tokens.size(), options_.length_penalty);
+        finished_.push_back(std::move(l.hyp));
+        finished_at_.emplace_back(step, index);
+        tc.finished = true;
+      } else if (can_continue) {
+        tc.kept = true;
+        l.trace_index = index;
+        keep.push_back(c.row);
+        next.push_back(std::move(l));
+      }
+      if (tc.kept || tc.finished) {
+        rec = static_cast<int>(records_.size());
+        records_.push_back(record_of(c, step, lp, out_, options_, ids_, is_forced, banned[c.row]));
+        records_.back().done = tc.finished;
+        records_.back().capped = tc.finished && c.token != ids_.eos;
+      }
+    }
+    result_.trace.steps.back().push_back(tc);
+    record_index_.back().push_back(rec);
+  }
+  live_.swap(next);
+  done_ = live_.empty() || step_ >= limit_ || static_cast<int>(finished_.size()) >= beam;
+  if (live_.empty()) return;
+  model_.reorder(*state_, keep);
+  tokens_.clear();
+  for (const Live& l : live_) tokens_.push_back(l.hyp.tokens.back());
+}
+
+BeamResult BeamSearch::result() {
+  for (size_t i = 0; i < finished_.size(); ++i)
+    finished_[i].steps = path_records(result_.trace, record_index_, records_, finished_at_[i].first, finished_at_[i].second);
+  std::stable_sort(finished_.begin(), finished_.end(),
                    [](const Hypothesis& a, const Hypothesis& b) { return a.score > b.score; });
-  if (static_cast<int>(finished.size()) > options.num_hypotheses) finished.resize(options.num_hypotheses);
-  result.hypotheses = std::move(finished);
-  return result;
+  if (static_cast<int>(finished_.size()) > options_.num_hypotheses) finished_.resize(options_.num_hypotheses);
+  result_.hypotheses = std::move(finished_);
+  return std::move(result_);
+}
+
+BeamResult beam_search(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
+                       const AbortCallback& abort) {
+  BeamSearch search(model, src, options, ids);
+  while (!search.done()) {
+    check_abort(abort, search.steps());
+    search.step();
+  }
+  return search.result();
 }
 
 }  // namespace attnseq

@@ -4,13 +4,18 @@
 // are live. Stops when `beam` hypotheses have finished or the length limit is reached (live ones
 // are then finished as they are). Finished scores are sum log p / length^length_penalty.
 // Every returned hypothesis carries its step records (Hypothesis::steps: token, probability, the
-// alternatives of its row, its attention), like the step session's, and the trace every candidate.
+// alternatives of its row, what the guards did, its attention), like the step session's, and the trace
+// every candidate. The no-repeat-n-gram guard bans, per row, the tokens that would repeat an n-gram of
+// that row's hypothesis. BeamSearch takes one model step at a time (the WebAssembly worker runs it in
+// slices, so that a cancellation gets through); beam_search() runs it to the end, asking `abort`
+// before every step (decode/abort.h).
 #pragma once
 
 #include <memory>
 #include <vector>
 
 #include "attnseq/core/special_ids.h"
+#include "attnseq/decode/abort.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
 
@@ -25,7 +30,37 @@ struct BeamResult {
   uint64_t macs = 0;                   // encode + all steps
 };
 
-// ids: the target vocabulary's <s> and </s> (the model file's).
-BeamResult beam_search(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids);
+class BeamSearch {
+ public:
+  // Validates the options and encodes the source. ids: the target vocabulary's <s> and </s> (the model file's).
+  BeamSearch(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids);
+  ~BeamSearch();
+  bool done() const { return done_; }
+  int steps() const { return step_; }  // model steps taken
+  void step();                          // one model step over every live hypothesis; throws BadInput when done()
+  BeamResult result();                  // once done(): the n-best, best first (call once)
+
+ private:
+  struct Live;
+  const Model& model_;
+  DecodeOptions options_;
+  ControlIds ids_;
+  std::unique_ptr<DecoderState> state_;
+  BeamResult result_;
+  int limit_ = 0;
+  int step_ = 0;
+  bool done_ = false;
+  std::vector<Live> live_;
+  std::vector<int> tokens_;                        // the token each live row feeds next
+  std::vector<std::pair<int, int>> finished_at_;   // (step, trace index) of each finished hypothesis
+  std::vector<Hypothesis> finished_;
+  std::vector<StepEvent> records_;                 // one per kept or finished candidate
+  std::vector<std::vector<int>> record_index_;     // [step][trace index] → records_ index (-1: none)
+  StepOutput out_;
+};
+
+// BeamSearch run to the end; `abort` is asked before every step (Error(Aborted) when it says stop).
+BeamResult beam_search(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
+                       const AbortCallback& abort = {});
 
 }  // namespace attnseq

@@ -17,10 +17,15 @@ struct StepEvent {
   bool forced = false;        // taken from the forced prefix, not chosen by the search
   bool end = false;           // the token is the end of sentence (</s>)
   bool done = false;          // no further step: end, or the length limit reached (done && !end)
+  bool capped = false;        // the length cap ended the output here (done without </s>)
   std::vector<std::pair<int, float>> alternatives;  // top tokens (id, probability), descending
+  // the no-repeat-n-gram guard: the tokens it removed that the model ranked above the chosen one (id,
+  // probability under the model), most likely first; empty when it did not change the choice
+  std::vector<std::pair<int, float>> blocked;
   // sampling: each alternative's probability in the distribution the token was drawn from (after
   // temperature, top-k and top-p; 0 = cut); empty for greedy and beam search
   std::vector<float> sampled;
+  // The attention of the step (empty when DecodeOptions::return_attention is false):
   AttentionStack cross_attention;  // [1, layers, heads, 1, src_len]: the weights
   AttentionStack cross_scores;     // the same shape: the scores before the softmax (empty without attention)
   AttentionStack cross_context;    // [1, layers, 1, 1, C]: the weighted sums (see StepOutput)

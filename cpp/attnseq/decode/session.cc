@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "attnseq/core/errors.h"
+#include "attnseq/decode/repeat_guard.h"
 #include "attnseq/decode/sampler.h"
 #include "attnseq/nn/kernels/reduce.h"
 
@@ -30,35 +31,46 @@ StepEvent StepSession::next() {
 
   StepEvent ev;
   ev.step = static_cast<int>(hyp_.tokens.size());
+  const float* choose_from = logits;  // the row the token is chosen from: the guard's copy when it bans some
   if (ev.step < static_cast<int>(options_.prefix.size())) {
     ev.token = options_.prefix[ev.step];
     ev.forced = true;
-  } else if (options_.strategy == Strategy::Sample) {
-    ev.token = sample(logits, V, options_, rng_);
   } else {
-    ev.token = argmax(logits, V);
+    // The guard's banned tokens get probability 0 in what the token is chosen from (a copy of the row:
+    // the step's probabilities and alternatives stay the model's).
+    const std::vector<int> banned = repeated_ngram_tokens(hyp_.tokens, options_.no_repeat_ngram_size, ids_.eos);
+    if (!banned.empty()) {
+      guarded_.assign(logits, logits + V);
+      ban_tokens(guarded_.data(), V, banned);
+      choose_from = guarded_.data();
+    }
+    ev.token = options_.strategy == Strategy::Sample ? sample(choose_from, V, options_, rng_) : argmax(choose_from, V);
+    ev.blocked = blocked_above(banned, logits, lse, logits[ev.token] - lse);
   }
   const float token_logprob = logits[ev.token] - lse;
   ev.probability = std::exp(token_logprob);
   for (auto& alt : top_k(logits, V, options_.alternatives)) ev.alternatives.emplace_back(alt.first, std::exp(alt.second - lse));
   if (options_.strategy == Strategy::Sample && !ev.alternatives.empty()) {
-    const SamplingCandidates drawn = sampling_candidates(logits, V, options_);
+    const SamplingCandidates drawn = sampling_candidates(choose_from, V, options_);
     for (const auto& alt : ev.alternatives) ev.sampled.push_back(static_cast<float>(drawn.probability(alt.first)));
   }
-  ev.cross_attention = out_.cross_attention;
-  ev.cross_scores = out_.cross_scores;
-  ev.cross_context = out_.cross_context;
-  ev.alignment.assign(out_.alignment.row(0).data(), out_.alignment.row(0).data() + out_.alignment.cols());
+  if (options_.return_attention) {
+    ev.cross_attention = out_.cross_attention;
+    ev.cross_scores = out_.cross_scores;
+    ev.cross_context = out_.cross_context;
+    ev.alignment.assign(out_.alignment.row(0).data(), out_.alignment.row(0).data() + out_.alignment.cols());
+    hyp_.attention.push_back(ev.alignment);
+  }
   ev.macs = out_.macs;
 
   hyp_.tokens.push_back(ev.token);
   hyp_.token_logprobs.push_back(token_logprob);
   hyp_.score += token_logprob;
-  if (options_.return_attention) hyp_.attention.push_back(ev.alignment);
   ev.end = ev.token == ids_.eos;
   hyp_.finished = ev.end;
   done_ = hyp_.finished || static_cast<int>(hyp_.tokens.size()) >= limit_;
   ev.done = done_;
+  ev.capped = done_ && !ev.end;
   last_token_ = ev.token;
   return ev;
 }

@@ -1,5 +1,6 @@
 // Step-wise greedy / sampling decoding: start(source) then next() until done(). Each step reports the
-// chosen token, its probability, the top alternatives and the attention weights of that step.
+// chosen token, its probability, the top alternatives, what the guards did (the no-repeat-n-gram
+// guard's blocked tokens, the length cap) and the attention weights of that step.
 // Greedy and sampling translations are this loop run to the end (decode/search.h).
 #pragma once
 
@@ -32,6 +33,7 @@ class StepSession {
   ControlIds ids_;
   std::unique_ptr<DecoderState> state_;
   StepOutput out_;
+  std::vector<float> guarded_;  // the logits row with the no-repeat guard's bans (scratch)
   Rng rng_;
   Hypothesis hyp_;
   int last_token_ = 0;

@@ -35,16 +35,6 @@ function checkArchitecture(entry, info) {
     + `but the catalogue lists "${entry.id}" as ${entry.arch ?? '?'} with ${entry.attention ?? '?'} attention`), { code: 'MODEL_MISMATCH' });
 }
 
-/** Engine step → contract Step. */
-export function toStep(s) {
-  return {
-    token: s.token, piece: s.token.piece, text: s.text, probability: s.probability,
-    alternatives: s.alternatives ?? [], crossAttention: s.crossAttention ?? null,
-    alignment: s.alignment ?? [], forced: !!s.forced, end: !!s.end, done: !!s.done, macs: s.macs ?? 0,
-    crossScores: s.crossScores ?? null, context: s.context ?? null, sampled: s.sampled ?? null,
-  };
-}
-
 /**
  * The options the engine gets for a run: the ones that apply to every strategy or to the chosen one
  * (the engine's option table says which), as set in `o`.
@@ -274,8 +264,7 @@ export class AppController {
     run.attentionValues = src.attentionValues ?? [];
     run.encoderMacs = src.macs ?? 0;
     bump();
-    for await (const s of gen) {
-      const step = toStep(s);
+    for await (const step of gen) {
       run.steps.push(step);
       run.output = step.text;
       bump();
@@ -285,14 +274,14 @@ export class AppController {
   /** Beam search: one call; the best hypothesis's steps as the engine recorded them, the trace, the n-best. */
   async #beam(tr, run, options, forced, ctrl, bump) {
     const r = await tr.translate(run.text, { ...engineOptions(options, this.optionTable),
-      alternatives: ALTERNATIVES, prefix: forced?.length ? forced : undefined, signal: ctrl.signal });
+      alternatives: ALTERNATIVES, prefix: forced?.length ? forced : undefined, signal: ctrl.signal, supersede: 'run' });
     run.sourceTokens = r.sourceTokens;
     run.encoderAttention = r.encoderAttention ?? null;
     run.attentionValues = r.attentionValues ?? [];
     run.encoderMacs = r.encoderMacs ?? 0;
     run.beamTrace = r.beamTrace ?? null;
     run.hypotheses = r.hypotheses.map((x) => ({ text: x.text, score: x.score }));
-    run.steps = (r.steps ?? []).map(toStep);
+    run.steps = r.steps ?? [];
     run.output = r.text;
     bump();
   }

@@ -5,9 +5,11 @@
 
 /**
  * @typedef {Object} EngineClient
- * @property {(method: string, args?: any[], transfer?: Transferable[], notices?: {onProgress?: (p: {loaded: number, total: number | null}) => void}) => Promise<any>} call
+ * @property {(method: string, args?: any[], transfer?: Transferable[], options?: {onProgress?: (p: {loaded: number, total: number | null}) => void, signal?: AbortSignal, supersede?: string}) => Promise<any>} call
  *   runs core.js's `method`; rejects with an AttnseqError (DISPOSED once closed, `failure` once failed);
- *   WorkerClient also serves worker.js's fetchLoad (the worker downloads the model) with its progress
+ *   WorkerClient also serves worker.js's fetchLoad (the worker downloads the model) with its progress,
+ *   cancels a request whose signal fires (in the worker too) and drops superseded translate() requests
+ *   before they are sent; LocalClient runs every call at once (nothing to cancel or supersede)
  * @property {(method: string, args?: any[]) => void} send  the same, fire-and-forget (close, dispose)
  * @property {import('./errors.js').AttnseqError | null} failure  null while the engine works; then the
  *   error every call rejects with (WORKER_DIED; in-thread: the INTERNAL error of a crashed instance)

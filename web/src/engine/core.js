@@ -1,7 +1,8 @@
-// The in-thread engine: owns the Embind objects (Translator, Session) of one WebAssembly module
+// The in-thread engine: owns the Embind objects (Translator, Session, Job) of one WebAssembly module
 // instance and speaks plain data only, so that worker.js can run it behind postMessage unchanged.
-// Models and sessions are referred to by number; every Embind object is deleted here: a session when
-// its last step is taken, when it is closed or when its model is disposed; a model on dispose().
+// Models, sessions and jobs are referred to by number; every Embind object is deleted here: a session
+// when its last step is taken, when it is closed or when its model is disposed; a job when its result
+// is taken or it is dropped; a model on dispose().
 // Failures are AttnseqErrors (C++ errors arrive as {code, message} envelopes, bind_errors.h).
 import { AttnseqError, disposedError } from './errors.js';
 import { loadModule } from './module.js';
@@ -12,7 +13,9 @@ export class Core {
     this.mod = mod;
     this.models = new Map();    // id → {translator: Embind Translator, sessions: Set<id>}
     this.sessions = new Map();  // id → {session: Embind Session, model: id}
+    this.jobs = new Map();      // id → {job: Embind Job, model: id}
     this.nextId = 1;
+    this.modelSteps = 0;        // decoder steps computed by sessions and jobs (what a cancellation saves shows here)
     this.crashed = null;        // the first WebAssembly trap: the instance is unusable afterwards
   }
 
@@ -34,7 +37,7 @@ export class Core {
         throw error;
       }
       const id = this.nextId++;
-      this.models.set(id, { translator, sessions: new Set() });
+      this.models.set(id, { translator, sessions: new Set(), jobs: new Set() });
       return { model: id, info };
     });
   }
@@ -43,6 +46,65 @@ export class Core {
     const m = this.model(model);
     text = checkText(text);
     return this.guard(() => unwrap(m.translator.translate(text, options)));
+  }
+
+  /**
+   * translate() in slices (what the worker runs, so that it can read a cancellation between slices):
+   * begin → advance … until done → finish (or drop). → job id
+   */
+  begin(model, text, options) {
+    const m = this.model(model);
+    text = checkText(text);
+    return this.guard(() => {
+      const job = unwrap(m.translator.begin(text, options));
+      const id = this.nextId++;
+      this.jobs.set(id, { job, model });
+      m.jobs.add(id);
+      return id;
+    });
+  }
+
+  /** Decoder steps of a job until it is done or `ms` milliseconds have passed (at least one). → done */
+  advance(jobId, ms) {
+    const j = this.#job(jobId);
+    return this.guard(() => {
+      try {
+        this.modelSteps += unwrap(j.job.advance(ms));
+      } catch (error) {
+        this.drop(jobId);
+        throw error;
+      }
+      return j.job.done();
+    });
+  }
+
+  /** The job's result (as translate() returns it); the job ends. */
+  finish(jobId) {
+    const j = this.#job(jobId);
+    return this.guard(() => {
+      try {
+        return unwrap(j.job.result());
+      } finally {
+        this.drop(jobId);
+      }
+    });
+  }
+
+  /** Ends a job early (idempotent). */
+  drop(jobId) {
+    const j = this.jobs.get(jobId);
+    if (!j) return;
+    this.jobs.delete(jobId);
+    const m = this.models.get(j.model);
+    if (m) m.jobs.delete(jobId);
+    if (!this.crashed) j.job.delete();
+  }
+
+  #job(jobId) {
+    if (this.crashed) throw this.crashedError();
+    const j = this.jobs.get(jobId);
+    if (!j) throw new AttnseqError('DISPOSED', 'this translation has ended (finished, cancelled or its translator disposed)');
+    return j;
   }
 
   /** The sentences of `text`: [[begin, end]] UTF-16 spans (C++ text/sentences.h). */
@@ -64,7 +126,7 @@ export class Core {
     text = checkText(text);
     return this.guard(() => {
       const session = unwrap(m.translator.start(text, options));
-      if (session === null) return { session: null, sourceTokens: [], encoderAttention: null, macs: 0 };
+      if (session === null) return { session: null, sourceTokens: [], encoderAttention: null, attentionValues: [], macs: 0 };
       let source;
       try {
         source = session.source();
@@ -88,6 +150,7 @@ export class Core {
       let step;
       try {
         step = unwrap(s.session.next());
+        this.modelSteps++;
       } catch (error) {
         this.close(sessionId);
         throw error;
@@ -115,6 +178,7 @@ export class Core {
     const m = this.models.get(model);
     if (!m) return;
     for (const id of [...m.sessions]) this.close(id);
+    for (const id of [...m.jobs]) this.drop(id);
     this.models.delete(model);
     if (!this.crashed) m.translator.delete();
   }
@@ -122,6 +186,11 @@ export class Core {
   /** The engine's decoding options: [{name, kind, applies, min, max, default, doc, choices?}] (C++ option_table()). */
   decodingOptions() {
     return this.guard(() => this.mod.decodingOptions());
+  }
+
+  /** {modelSteps}: decoder steps computed so far by this engine's generations and translations in slices */
+  work() {
+    return { modelSteps: this.modelSteps };
   }
 
   /** {heapUsed: bytes malloc'ed, memoryBytes: size of the WebAssembly memory} */

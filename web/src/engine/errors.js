@@ -1,11 +1,9 @@
 // AttnseqError: the one error type of the JavaScript API. `code` is stable (see index.d.ts, ErrorCode):
-// the C++ runtime's codes (attnseq::code_name, e.g. MODEL_TRUNCATED, BAD_OPTION) plus the JavaScript
-// side's own (LOAD_FAILED, ABORTED, DISPOSED, OUT_OF_MEMORY, INTERNAL, WORKER_DIED).
-
-/** The codes the JavaScript side raises itself; the WebAssembly module lists its own (errorCodes(), from
- *  the C++ ATTNSEQ_ERROR_CODES). tests/js/errors.test.js checks index.d.ts and the i18n catalogues
- *  against both. */
-export const JS_ERROR_CODES = Object.freeze(['LOAD_FAILED', 'ABORTED', 'DISPOSED', 'WORKER_DIED', 'MODEL_CHECKSUM']);
+// one of ERROR_CODES, the engine's one list (cpp/attnseq/core/errors.h: the C++ runtime's codes, e.g.
+// MODEL_TRUNCATED, BAD_OPTION, ABORTED, and those the WebAssembly boundary and the JavaScript side raise,
+// e.g. OUT_OF_MEMORY, LOAD_FAILED, WORKER_DIED). error-codes.js is generated from it
+// (scripts/gen_dts.mjs); tests/js/errors.test.js checks the i18n catalogues and the codes raised here.
+export { ERROR_CODES, JS_ERROR_CODES } from './error-codes.js';
 
 export class AttnseqError extends Error {
   /**

@@ -1,5 +1,5 @@
 // core.js in a Web Worker, behind the RPC of worker.js (or any MessagePort that worker.js serves).
-import { AttnseqError, disposedError, rehydrateError } from './errors.js';
+import { AttnseqError, abortError, disposedError, rehydrateError } from './errors.js';
 import { assetUrl } from '../assets.js';
 
 /** @typedef {import('./client.js').EngineClient} EngineClient */
@@ -12,6 +12,12 @@ import { assetUrl } from '../assets.js';
  * event, and (in browsers) the release of a Web Lock the worker holds for as long as it lives (it
  * was terminated or closed, e.g. by the browser). Pending and later calls then reject with
  * WORKER_DIED (`failure`); a new Translator.load() starts a new worker.
+ *
+ * Cancellation: a request whose AbortSignal fires rejects with ABORTED at once; if it was sent, the
+ * worker is told ({cancel: id}) and stops computing it within one slice (worker.js). translate()
+ * requests with a `supersede` key wait here while another translate() is in the worker, and a newer one
+ * with the same key (for the same model) drops the one waiting: it is never sent (bergamot's
+ * latency-optimised translator does the same).
  */
 /** @implements {EngineClient} */
 export class WorkerClient {
@@ -27,7 +33,9 @@ export class WorkerClient {
   constructor(port, onTerminate) {
     this.port = port;
     this.onTerminate = onTerminate;
-    this.pending = new Map();
+    this.pending = new Map();   // id → request sent, until the worker answers it
+    this.waiting = [];          // translate() requests with a supersede key, not sent yet
+    this.translating = new Set();  // ids of the translate() requests the worker has and has not answered
     this.nextId = 1;
     this.closed = false;
     this.failure = null;
@@ -104,21 +112,79 @@ export class WorkerClient {
    * @param {string} method
    * @param {any[]} [args]
    * @param {Transferable[]} [transfer]
-   * @param {{onProgress?: (p: {loaded: number, total: number | null}) => void}} [notices] fetchLoad's progress
+   * @param {{onProgress?: (p: {loaded: number, total: number | null}) => void, signal?: AbortSignal, supersede?: string}} [options]
+   *   onProgress: fetchLoad's progress; signal: cancels the request (see the class comment); supersede:
+   *   translate() only, the key of a latest-wins stream of requests
    */
-  call(method, args = [], transfer = [], { onProgress } = {}) {
+  call(method, args = [], transfer = [], { onProgress, signal, supersede } = {}) {
     if (this.closed) return Promise.reject(disposedError());
     if (this.failure) return Promise.reject(this.failure);
+    if (signal && signal.aborted) return Promise.reject(abortError(signal));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
-      try {
-        this.port.postMessage({ id, method, args }, transfer);
-      } catch (error) {
-        this.pending.delete(id);
-        reject(new AttnseqError('INTERNAL', `cannot send ${method} to the attnseq worker: ${error && error.message}`, { cause: error }));
+      const request = { id, method, args, transfer, resolve, reject, onProgress, supersede, signal, onAbort: null, sent: false };
+      if (signal) {
+        request.onAbort = () => this.#abort(request);
+        signal.addEventListener('abort', request.onAbort, { once: true });
       }
+      if (method === 'translate' && supersede !== undefined) {
+        for (const older of this.waiting.filter((w) => w.supersede === supersede && w.args[0] === args[0])) {
+          this.#unwait(older);
+          this.#settle(older, null, new AttnseqError('ABORTED', 'the request was superseded by a newer one with the same supersede key, before it reached the engine'));
+        }
+        if (this.translating.size) {
+          this.waiting.push(request);
+          return;
+        }
+      }
+      this.#post(request);
     });
+  }
+
+  #post(request) {
+    const { id, method, args, transfer } = request;
+    request.sent = true;
+    this.pending.set(id, request);
+    if (method === 'translate') this.translating.add(id);
+    try {
+      this.port.postMessage({ id, method, args }, transfer);
+    } catch (error) {
+      this.#answered(id);
+      this.#settle(request, null, new AttnseqError('INTERNAL', `cannot send ${method} to the attnseq worker: ${error && error.message}`, { cause: error }));
+    }
+  }
+
+  // The request's AbortSignal fired: rejected now; a waiting one is never sent, a sent one is cancelled in
+  // the worker (which still answers it: that answer frees the translate() lane).
+  #abort(request) {
+    if (!request.sent) this.#unwait(request);
+    else if (this.pending.has(request.id)) {
+      try {
+        this.port.postMessage({ cancel: request.id });
+      } catch { /* the worker is gone: its failure rejects the rest */ }
+    }
+    this.#settle(request, null, abortError(request.signal));
+  }
+
+  #unwait(request) {
+    const i = this.waiting.indexOf(request);
+    if (i >= 0) this.waiting.splice(i, 1);
+  }
+
+  // Resolves or rejects the caller's promise once (later calls do nothing).
+  #settle(request, value, error) {
+    if (request.signal && request.onAbort) request.signal.removeEventListener('abort', request.onAbort);
+    request.onAbort = null;
+    if (error) request.reject(error);
+    else request.resolve(value);
+  }
+
+  // The worker answered request `id` (or it could not be sent): a waiting translate() may go now.
+  #answered(id) {
+    this.pending.delete(id);
+    if (!this.translating.delete(id) || this.translating.size) return;
+    const next = this.waiting.shift();
+    if (next) this.#post(next);
   }
 
   send(method, args = []) {
@@ -145,9 +211,9 @@ export class WorkerClient {
       }
       return;
     }
-    this.pending.delete(data.id);
-    if (data.ok) p.resolve(data.value);
-    else p.reject(rehydrateError(data.error));
+    this.#answered(data.id);
+    if (data.ok) this.#settle(p, data.value, null);
+    else this.#settle(p, null, rehydrateError(data.error));
   }
 
   watchLock(name) {
@@ -162,8 +228,10 @@ export class WorkerClient {
   fail(error) {
     if (this.failure || this.closed) return;
     this.failure = error;
-    for (const p of this.pending.values()) p.reject(error);
+    for (const p of [...this.pending.values(), ...this.waiting]) this.#settle(p, null, error);
     this.pending.clear();
+    this.waiting = [];
+    this.translating.clear();
     for (const fn of this.onFailure) {
       try { fn(error); } catch { /* a listener's problem */ }
     }
@@ -179,8 +247,10 @@ export class WorkerClient {
   close() {
     if (this.closed) return;
     this.closed = true;
-    for (const p of this.pending.values()) p.reject(disposedError());
+    for (const p of [...this.pending.values(), ...this.waiting]) this.#settle(p, null, disposedError());
     this.pending.clear();
+    this.waiting = [];
+    this.translating.clear();
     this.kill();
   }
 }

@@ -1,14 +1,19 @@
 // The Web Worker: runs core.js behind a tiny RPC so inference never blocks the page.
 //   request  {id, method, args}                      (method: one of METHODS)
 //   response {id, ok: true, value} | {id, ok: false, error: {code, message}}
+//   cancel   {cancel: id}                            the request is not wanted any more (its AbortSignal
+//                                                    fired): not started → never run; a translate() in
+//                                                    progress → stopped within one slice (ABORTED)
 //   progress {id, progress: {loaded, total}}         fetchLoad's download, when asked for
 //   notices {held: lockName}  the worker holds the Web Lock named after it (self.name) until it ends:
 //                             the client waits for that lock to learn of the worker's death
 //           {crashed: {code, message}}  the WebAssembly instance trapped: the worker closes itself
-// Requests are served one at a time, in order. The typed arrays of a response (attention matrices)
+// Requests are served one at a time, in order. translate() runs in slices (core.js begin/advance/finish:
+// `slice` milliseconds of decoder steps, at least one), and the worker reads its messages between them,
+// so that a cancel gets through while it computes. The typed arrays of a response (attention matrices)
 // are transferred, not copied. serve() also works on a MessagePort, which is how Node tests it.
 import { Core } from './core.js';
-import { serializeError } from './errors.js';
+import { AttnseqError, serializeError } from './errors.js';
 import { checkSha256, loadBytes } from './load.js';
 import { mark, measure } from './timing.js';
 // Imported by core.js and module.js; named here too so that a worker fetches its whole module graph
@@ -21,26 +26,62 @@ import '../assets.js';
 const TIMED = new Set(['load', 'translate', 'start', 'sentences', 'decodingOptions']);
 
 // fetchLoad(url, {sha256, progress}): download the model here, check it, load it (= load's value).
-export const METHODS = ['load', 'fetchLoad', 'translate', 'tokenize', 'sentences', 'start', 'step', 'close', 'dispose', 'memory', 'decodingOptions', 'throwForTest'];
+export const METHODS = ['load', 'fetchLoad', 'translate', 'tokenize', 'sentences', 'start', 'step', 'close', 'dispose', 'memory', 'work', 'decodingOptions', 'throwForTest'];
+
+/** Milliseconds of decoder steps between two looks at the worker's messages (a step takes ~1-10 ms). */
+export const SLICE_MS = 8;
 
 /**
  * @param {{postMessage: Function, addEventListener?: Function, onmessage?: any, start?: Function}} port
  * @param {() => Promise<Core>} createCore
- * @param {{exit?: () => void, eager?: boolean}} [hooks] exit: called after a crash notice (a Worker closes
- *   itself); eager: start the core at once instead of at the first request
+ * @param {{exit?: () => void, eager?: boolean, slice?: number}} [hooks] exit: called after a crash notice (a
+ *   Worker closes itself); eager: start the core at once instead of at the first request; slice: SLICE_MS
  */
-export function serve(port, createCore = Core.create, { exit, eager = false } = {}) {
+export function serve(port, createCore = Core.create, { exit, eager = false, slice = SLICE_MS } = {}) {
   let core = null;
   let dead = false;
+  const open = new Set();       // ids of the requests received and not yet answered
+  const cancelled = new Set();  // those of them cancelled
+  // The engine serves one request at a time, in arrival order (a download or the module's compilation is
+  // waited for outside of it): `lane` chains them.
+  let lane = Promise.resolve();
+  const exclusive = (fn) => {
+    const result = lane.then(fn);
+    lane = result.catch(() => {});
+    return result;
+  };
   if (eager) {
     // Instantiate the WebAssembly module now, while the page is still downloading the model; a failure
     // is reported to the first request, which tries again.
     core = createCore().catch((error) => { core = null; throw error; });
     core.catch(() => {});
   }
+  // translate() as a job, `slice` ms at a time, looking at the messages in between.
+  const translateInSlices = async (engine, id, [model, text, options]) => {
+    const job = engine.begin(model, text, options);
+    let steps = 0;
+    try {
+      for (;;) {
+        const before = engine.modelSteps;
+        const done = engine.advance(job, slice);
+        steps += engine.modelSteps - before;
+        if (done) return engine.finish(job);
+        await yieldToMessages();
+        if (cancelled.has(id)) throw cancelledError(steps);
+      }
+    } finally {
+      engine.drop(job);
+    }
+  };
   const onMessage = async (event) => {
     if (dead) return;
-    const { id, method, args } = event.data || {};
+    const data = event.data || {};
+    if (data.cancel !== undefined) {
+      if (open.has(data.cancel)) cancelled.add(data.cancel);  // (an answered one: nothing to stop)
+      return;
+    }
+    const { id, method, args } = data;
+    open.add(id);
     let engine = null;
     try {
       if (!METHODS.includes(method)) throw new Error(`unknown method ${method}`);
@@ -48,21 +89,32 @@ export function serve(port, createCore = Core.create, { exit, eager = false } = 
       let bytes = null;
       if (method === 'fetchLoad') bytes = await download(port, id, args?.[0], args?.[1]);  // while the module compiles
       engine = await core;
-      const start = mark();
-      const value = bytes ? engine.load(bytes) : engine[method](...(args || []));
-      if (bytes) measure('load', start);
-      else if (TIMED.has(method)) measure(method, start);
+      const value = await exclusive(async () => {
+        if (cancelled.has(id)) throw cancelledError(0);
+        const start = mark();
+        let v;
+        if (bytes) v = engine.load(bytes);
+        else if (method === 'translate') v = await translateInSlices(engine, id, /** @type {[any, any, any]} */ (args || []));
+        else v = engine[method](...(args || []));
+        if (bytes) measure('load', start);
+        else if (TIMED.has(method)) measure(method, start);
+        return v;
+      });
       port.postMessage({ id, ok: true, value }, transferables(value));
     } catch (error) {
       if (engine && engine.crashed) {
         // A trap (a bug, or memory exhausted mid-computation): this instance is unusable. Say so and
         // end, so that the page starts a fresh worker instead of talking to a broken one.
+        if (dead) return;
         dead = true;
         port.postMessage({ crashed: serializeError(error) });
         if (exit) exit();
         return;
       }
-      port.postMessage({ id, ok: false, error: serializeError(error) });
+      if (!dead) port.postMessage({ id, ok: false, error: serializeError(error) });
+    } finally {
+      open.delete(id);
+      cancelled.delete(id);
     }
   };
   if (typeof port.addEventListener === 'function') {
@@ -71,6 +123,24 @@ export function serve(port, createCore = Core.create, { exit, eager = false } = 
   } else {
     port.onmessage = onMessage;
   }
+}
+
+function cancelledError(steps) {
+  return new AttnseqError('ABORTED', `the request was cancelled${steps ? ` after ${steps} decoder steps` : ' before it started'}`);
+}
+
+/** Lets the messages that arrived meanwhile in (a cancel) before the next slice: a macrotask, never clamped. */
+function yieldToMessages() {
+  const immediate = /** @type {any} */ (globalThis).setImmediate;  // Node: after the pending messages
+  if (typeof immediate === 'function') return new Promise((resolve) => immediate(resolve));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 /**

@@ -12,24 +12,9 @@
 /** Encoder self-attention: `data[((l * heads + h) * rows + i) * cols + j]`. @typedef {import('../index.js').AttentionStack} AttentionStack */
 /** A beam search candidate. @typedef {import('../index.js').BeamCandidate} BeamCandidate */
 
-/**
- * One decoder step: the token produced and what produced it.
- * @typedef {Object} Step
- * @property {Token} token
- * @property {string} piece                 the token's piece (shortcut for token.piece)
- * @property {string} text                  the translation text up to and including this token
- * @property {number} probability           of the chosen token under the model
- * @property {Alternative[]} alternatives   top-k next-token distribution at this step
- * @property {StepAttention|null} crossAttention
- * @property {Float32Array|number[]} alignment  S weights (RNN: the attention; Transformer: last layer, head mean)
- * @property {boolean} forced               taken from a forced prefix, not chosen by the search
- * @property {boolean} end                  the token ends the sentence (`</s>`, the engine says)
- * @property {boolean} done                 the last step: an end, or the length limit (done && !end)
- * @property {number} macs                  multiply-adds of this step
- * @property {StepAttention|null} crossScores  the scores the softmax turned into crossAttention (null without attention)
- * @property {StepAttention|null} context     each layer's weighted sum Σ α_j v_j, [layers][1][C]
- * @property {Float32Array|null} sampled      sampling: each alternative's probability in the distribution drawn from
- */
+/** One decoder step, as the engine reports it (index.d.ts GenerationStep, generated from the engine's
+ *  ATTNSEQ_STEP_FIELDS): the token produced, what produced it, and what the guards did.
+ *  @typedef {import('../index.js').GenerationStep} Step */
 
 /**
  * @typedef {Object} ModelInfo

@@ -5,8 +5,9 @@
 // for I8 on the weights dequantized to F32, which is what the layers did before the kernels), and
 // against the machine's mul+add peak measured by a register-only loop (no FMA: WebAssembly has none).
 // Columns: F32 kernel / Eigen (× = speed-up); I8 kernel as the layers run it (gemm_i8, activations as one
-// int16 each: I8Weights::Int8Int16), with two int16 halves (2×int16, I8Weights::Int8), the same int8
-// values held as bfloat16 (gemm_bf16, I8Weights::Bf16), and the Eigen baseline on dequantized weights
+// int16 each), with two int16 halves (2×int16: gemm_i8_x2), the same int8 values held as bfloat16
+// (gemm_bf16) — the last two are bench/variants/, built here and in the tests only, not into the
+// WebAssembly module or the CLI — and the Eigen baseline on dequantized weights
 // (× = speed-up of the I8 kernel); %peak = kernel GF/s over the measured peak.
 // Then the conv encoder's convolution (nn/kernels/conv1d.h: im2col windows + the same kernels) against a
 // direct convolution through Eigen, and one decoder step of the default model.
@@ -22,11 +23,12 @@
 #include <vector>
 
 #include "attnseq/core/tensor.h"
-#include "attnseq/io/bf16_layout.h"
 #include "attnseq/nn/kernels/conv1d.h"
-#include "attnseq/nn/kernels/gemm_bf16.h"
 #include "attnseq/nn/kernels/gemm_f32.h"
 #include "attnseq/nn/kernels/gemm_i8.h"
+#include "variants/bf16_layout.h"
+#include "variants/gemm_bf16.h"
+#include "variants/gemm_i8_x2.h"
 
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
@@ -197,7 +199,7 @@ void print_decoder_step(double budget, double peak) {
   };
   auto run_i8 = [&] {
     for (const auto& p : ps)
-      gemm_i8(x.data(), 1, p.k, p.q.data(), p.scale.data(), p.m, p.b.data(), y.data(), I8Activations::Int16);
+      gemm_i8(x.data(), 1, p.k, p.q.data(), p.scale.data(), p.m, p.b.data(), y.data());
   };
   auto report = [&](const char* what, double weight_bytes, const std::function<void()>& run_step) {
     const double step = gflops(flops, budget * 4, run_step);
@@ -328,7 +330,7 @@ int main(int argc, char** argv) {
     gemm_f32(x.data(), s.n, s.k, w.data(), s.m, b.data(), y1.data());
     gemm_f32_eigen(x.data(), s.n, s.k, w.data(), s.m, b.data(), y2.data());
     for (size_t i = 0; i < y1.size(); ++i) worst_f32 = std::max(worst_f32, static_cast<double>(std::fabs(y1[i] - y2[i])));
-    gemm_i8(x.data(), s.n, s.k, q.data(), scale.data(), s.m, b.data(), y1.data(), I8Activations::Int16);
+    gemm_i8(x.data(), s.n, s.k, q.data(), scale.data(), s.m, b.data(), y1.data());
     gemm_f32_eigen(x.data(), s.n, s.k, wdeq.data(), s.m, b.data(), y2.data());
     for (size_t i = 0; i < y1.size(); ++i) worst_i8 = std::max(worst_i8, static_cast<double>(std::fabs(y1[i] - y2[i])));
     std::vector<uint16_t> w16(q.size());
@@ -339,10 +341,10 @@ int main(int argc, char** argv) {
     const double f32k = gflops(flops, budget, [&] { gemm_f32(x.data(), s.n, s.k, w.data(), s.m, b.data(), y1.data()); });
     const double f32e = gflops(flops, budget, [&] { gemm_f32_eigen(x.data(), s.n, s.k, w.data(), s.m, b.data(), y2.data()); });
     const double i8k = gflops(flops, budget, [&] {
-      gemm_i8(x.data(), s.n, s.k, q.data(), scale.data(), s.m, b.data(), y1.data(), I8Activations::Int16);
+      gemm_i8(x.data(), s.n, s.k, q.data(), scale.data(), s.m, b.data(), y1.data());
     });
     const double i8s = gflops(flops, budget, [&] {
-      gemm_i8(x.data(), s.n, s.k, q.data(), scale.data(), s.m, b.data(), y1.data(), I8Activations::Int16x2);
+      gemm_i8_x2(x.data(), s.n, s.k, q.data(), scale.data(), s.m, b.data(), y1.data());
     });
     const double i8b = gflops(flops, budget, [&] {
       gemm_bf16(x.data(), s.n, s.k, w16.data(), scale.data(), s.m, b.data(), y1.data());

@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "attnseq/core/errors.h"
-#include "attnseq/io/bf16_layout.h"
 
 namespace attnseq {
 namespace {
@@ -27,8 +26,8 @@ void check_finite(const std::string& name, const float* p, size_t n) {
 
 }  // namespace
 
-WeightStore::WeightStore(std::shared_ptr<const Bytes> bytes, WeightStoreOptions options)
-    : bytes_(std::move(bytes)), options_(options), file_(SafetensorsFile::parse(bytes_->data(), bytes_->size())) {}
+WeightStore::WeightStore(std::shared_ptr<const Bytes> bytes)
+    : bytes_(std::move(bytes)), file_(SafetensorsFile::parse(bytes_->data(), bytes_->size())) {}
 
 const TensorView& WeightStore::require(const std::string& name, const std::vector<int64_t>& shape) {
   const TensorView* t = file_.find(name);
@@ -93,19 +92,9 @@ WeightMatrix WeightStore::weight(const std::string& name, int64_t rows, int64_t 
   m.cols = cols;
   if (t.dtype == DType::F32) {
     m.f32 = f32_vector(t);
-  } else if (options_.i8 == I8Weights::Dequantized) {
-    m.f32 = f32_data(t);  // dequantized once
   } else {
     m.scale = i8_scales(t);
-    const int8_t* q = reinterpret_cast<const int8_t*>(t.data);
-    if (options_.i8 == I8Weights::Int8 || options_.i8 == I8Weights::Int8Int16) {
-      m.q = q;
-      m.q_one_int16 = options_.i8 == I8Weights::Int8Int16;
-    } else {
-      owned_bf16_.emplace_back(new uint16_t[static_cast<size_t>(t.numel())]);
-      pack_i8_bf16(q, static_cast<int>(rows), static_cast<int>(cols), owned_bf16_.back().get());
-      m.bf16 = owned_bf16_.back().get();
-    }
+    m.q = reinterpret_cast<const int8_t*>(t.data);
   }
   return m;
 }

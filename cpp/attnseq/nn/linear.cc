@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "attnseq/io/bf16_layout.h"
-#include "attnseq/nn/kernels/gemm_bf16.h"
 #include "attnseq/nn/kernels/gemm_f32.h"
 #include "attnseq/nn/kernels/gemm_i8.h"
 #include "attnseq/nn/ops.h"
@@ -14,10 +12,7 @@ namespace {
 void product(const WeightMatrix& w, const float* x, int n, const float* bias, float* y) {
   const int m = static_cast<int>(w.rows), k = static_cast<int>(w.cols);
   if (w.quantized())
-    kernels::gemm_i8(x, n, k, w.q, w.scale, m, bias, y,
-                     w.q_one_int16 ? kernels::I8Activations::Int16 : kernels::I8Activations::Int16x2);
-  else if (w.bf16)
-    kernels::gemm_bf16(x, n, k, w.bf16, w.scale, m, bias, y);
+    kernels::gemm_i8(x, n, k, w.q, w.scale, m, bias, y);
   else
     kernels::gemm_f32(x, n, k, w.f32, m, bias, y);
 }
@@ -53,9 +48,6 @@ void Embedding::row(int id, float* out) const {
   if (w.quantized()) {
     const float s = w.scale[id];
     for (int c = 0; c < dim; ++c) out[c] = static_cast<float>(w.q[off + c]) * s;
-  } else if (w.bf16) {
-    const float s = w.scale[id];
-    for (int c = 0; c < dim; ++c) out[c] = bf16_packed_at(w.bf16, dim, id, c) * s;  // = q · s, as dequantized
   } else {
     std::copy(w.f32 + off, w.f32 + off + dim, out);
   }

@@ -1,8 +1,6 @@
 // Dense layers over weights owned by a WeightStore (row-major [out, in], PyTorch nn.Linear layout).
-// F32 weights (or I8 dequantized at load) run the F32 kernel, I8 weights kept int8 the I8 kernel (on
-// activations as one int16 each, or two halves: WeightMatrix::q_one_int16), I8
-// weights held as bfloat16 the bfloat16 kernel (nn/kernels/: WebAssembly SIMD128 kernels, native
-// fallbacks; WeightStoreOptions::i8 picks the form).
+// F32 weights run the F32 kernel, I8 weights (kept int8) the I8 kernel on activations quantized to one
+// int16 each (nn/kernels/: WebAssembly SIMD128 kernels, native fallbacks with the same arithmetic).
 #pragma once
 
 #include <string>

@@ -47,9 +47,9 @@ void conv1d_f32(const float* x, int batch, int seq, int channels, const int* len
 }
 
 void conv1d_i8(const float* x, int batch, int seq, int channels, const int* lengths, int kernel, const int8_t* w,
-               const float* wscale, int m, const float* bias, float* windows, float* y, I8Activations acts) {
+               const float* wscale, int m, const float* bias, float* windows, float* y) {
   conv1d_windows(x, batch, seq, channels, lengths, kernel, windows);
-  gemm_i8(windows, batch * seq, kernel * channels, w, wscale, m, bias, y, acts);
+  gemm_i8(windows, batch * seq, kernel * channels, w, wscale, m, bias, y);
   conv1d_zero_padding(batch, seq, lengths, m, y);
 }
 

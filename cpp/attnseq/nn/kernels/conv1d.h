@@ -34,7 +34,6 @@ void conv1d_f32(const float* x, int batch, int seq, int channels, const int* len
 
 // The same with I8 weights q [m, kernel · channels] and per-row scales wscale [m] (gemm_i8).
 void conv1d_i8(const float* x, int batch, int seq, int channels, const int* lengths, int kernel, const int8_t* w,
-               const float* wscale, int m, const float* bias, float* windows, float* y,
-               I8Activations acts = I8Activations::Int16);
+               const float* wscale, int m, const float* bias, float* windows, float* y);
 
 }  // namespace attnseq::kernels

@@ -1,7 +1,7 @@
 // The SIMD128 kernel of gemm_bf16 (compiled only for WebAssembly with -msimd128).
 // A tile computes R input rows × 4 weight rows. Per block of 8 columns: two loads per input row (x[c..c+3],
 // x[c+4..c+7]), one load per weight row (8 packed bfloat16), widened in registers (shift left by 16:
-// columns c..c+3; mask of the high halves: c+4..c+7; the layout of io/bf16_layout.h), R·4 pairs of multiplies and adds
+// columns c..c+3; mask of the high halves: c+4..c+7; the layout of bf16_layout.h), R·4 pairs of multiplies and adds
 // into R·4 f32x4 accumulators (at most 8 + 4 + 3 live vectors: fits x64's 16 registers). Half the
 // weight bytes of gemm_f32 for two more integer operations per 8 weights.
 // When the columns are a multiple of 8, the 4 accumulators of a tile reduce to one vector of 4 outputs
@@ -11,8 +11,8 @@
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 
-#include "attnseq/io/bf16_layout.h"
-#include "attnseq/nn/kernels/gemm_bf16.h"
+#include "variants/bf16_layout.h"
+#include "variants/gemm_bf16.h"
 #include "attnseq/nn/kernels/simd128.h"
 
 namespace attnseq::kernels {

@@ -1,6 +1,6 @@
-#include "attnseq/nn/kernels/gemm_bf16.h"
+#include "variants/gemm_bf16.h"
 
-#include "attnseq/io/bf16_layout.h"
+#include "variants/bf16_layout.h"
 
 namespace attnseq::kernels {
 

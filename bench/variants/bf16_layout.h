@@ -1,5 +1,5 @@
-// The in-memory layout of I8 matrices held as bfloat16 (WeightStoreOptions::i8 = I8Weights::Bf16), read
-// by kernels::gemm_bf16 (nn/kernels/gemm_bf16.h).
+// The in-memory layout of I8 matrices held as bfloat16, read by kernels::gemm_bf16 (gemm_bf16.h; a
+// variant for measurements and tests, see there).
 //
 // Every int8 value q is exact in bfloat16 (the upper 16 bits of an F32; |q| ≤ 128 needs 8 significant
 // bits). Per row, each block of 8 columns c..c+7 holds the 16-bit values in the order c, c+4, c+1, c+5,

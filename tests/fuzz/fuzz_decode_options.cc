@@ -12,7 +12,8 @@
 // Input layout (little-endian; missing bytes read as 0), see tests/fuzz/make_seeds.py:
 //   u8 model, u8 strategy (%3), i32 beam_size, f32 length_penalty, i32 num_hypotheses, f32 temperature,
 //   i32 top_k, f32 top_p, u64 seed, f32 max_length_ratio, i32 max_length_extra, i32 max_length,
-//   u8 flags (1 kv_cache, 2 return_attention, 4 step session), i32 alternatives,
+//   u8 flags (1 kv_cache, 2 return_attention, 4 step session, bits 3-7: no_repeat_ngram_size % 5),
+//   i32 alternatives,
 //   u8 prefix length (%8) then that many i32 ids; the rest (at most 32 bytes) is the source text.
 #include <algorithm>
 #include <cstddef>
@@ -58,6 +59,16 @@ void check_hypothesis(const attnseq::TranslationHypothesis& h, const attnseq::De
     check(h.tokens[i].id == o.prefix[i], "the forced prefix was not followed");
     if (o.prefix[i] == 3) break;  // </s> in the prefix ends the hypothesis
   }
+  // the no-repeat guard: no chosen token (</s> aside) completes an n-gram that occurred before
+  const int n = o.no_repeat_ngram_size;
+  for (size_t t = std::max<size_t>(o.prefix.size(), n > 0 ? n - 1 : 0); n > 0 && t < h.tokens.size(); ++t) {
+    if (h.tokens[t].id == 3) continue;
+    for (size_t i = 0; i + n <= t; ++i) {
+      bool same = true;
+      for (int j = 0; j < n && same; ++j) same = h.tokens[i + j].id == h.tokens[t + 1 - n + j].id;
+      check(!same, "a token completed an n-gram the no-repeat guard bans");
+    }
+  }
 }
 
 }  // namespace
@@ -81,6 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   o.kv_cache = flags & 1;
   o.return_attention = flags & 2;
   const bool stepwise = flags & 4;
+  o.no_repeat_ngram_size = (flags >> 3) % 5;
   o.alternatives = in.i32();
   const int prefix_len = in.u8() % 8;
   for (int i = 0; i < prefix_len; ++i) o.prefix.push_back(in.i32());
@@ -108,7 +120,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (!session) return;  // blank text: nothing to generate
       int steps = 0;
       while (!session->done()) {
-        const attnseq::StepEvent ev = session->next();
+        const attnseq::StepEvent ev = session->next().event;
         check(ev.token >= 0 && ev.token < config.vocab_tgt, "step produced a token outside the vocabulary");
         check(static_cast<int>(ev.alternatives.size()) == std::min(o.alternatives, config.vocab_tgt),
               "step reported the wrong number of alternatives");

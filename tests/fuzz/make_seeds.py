@@ -281,6 +281,12 @@ def options_seeds():
     write("fuzz_decode_options", "bad-nan", options_blob(3, 2, temp=float("nan")))
     write("fuzz_decode_options", "bad-beam", options_blob(4, 1, beam=65))
     write("fuzz_decode_options", "blank-text", options_blob(5, 0, text="   "))
+    # the no-repeat guard (flags bits 3-7: n % 5): n = 1 (no token twice) and 2, every strategy, a 12-piece
+    # vocabulary (the guard bans often), step sessions and a forced prefix that repeats itself
+    write("fuzz_decode_options", "guard-greedy-n1", options_blob(1, 0, flags=3 | 1 << 3, max_length=8))
+    write("fuzz_decode_options", "guard-beam-n2", options_blob(5, 1, beam=4, nh=3, flags=3 | 2 << 3, max_length=8))
+    write("fuzz_decode_options", "guard-sample-step-n2", options_blob(6, 2, flags=7 | 2 << 3, seed=5, max_length=8))
+    write("fuzz_decode_options", "guard-prefix-n1", options_blob(2, 0, flags=3 | 1 << 3, prefix=(8, 8, 8), max_length=8))
 
 
 if __name__ == "__main__":

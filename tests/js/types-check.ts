@@ -33,6 +33,10 @@ export async function demo(url: string, bytes: Uint8Array, signal: AbortSignal):
   await translator.translate('x', { strategy: 'sample', seed: 7, temperature: 0.8, topK: 20, topP: 0.9, signal });
   await translator.translate('x', { prefix: 'Tu', kvCache: false, returnAttention: false });
   await translator.translate('x', { prefix: [12, 34], maxLengthRatio: 1.5, maxLengthExtra: 4 });
+  // the guards, and a latest-wins stream of requests
+  const guarded = await translator.translate('x', { noRepeatNgramSize: 3, signal, supersede: 'input' });
+  const cut: boolean = !guarded.finished || (guarded.steps ?? []).some((s) => s.capped || s.blocked.length > 0);
+  void cut;
 
   const generation = translator.generate('I ate an apple.', { alternatives: 3, signal });
   const source = await generation.source;
@@ -48,6 +52,9 @@ export async function demo(url: string, bytes: Uint8Array, signal: AbortSignal):
     const alt = s.alternatives.map((a) => `${a.piece}:${a.probability}`);
     const cross = s.crossAttention ? attentionHead(s.crossAttention, 0, 0).data : new Float32Array(0);
     const ended: boolean = s.end;
+    const removed: string[] = s.blocked.map((b) => b.piece);
+    const shown: string = s.piece + removed.join() + (s.sampled ? s.sampled[0] ?? 0 : 0) + (s.capped ? 'capped' : '');
+    void shown;
     if (s.done && s.result) return s.result.text + piece + p + alt.join() + cross.length + String(ended);
     if (s.step > 10) break;
   }
@@ -58,7 +65,7 @@ export async function demo(url: string, bytes: Uint8Array, signal: AbortSignal):
   } catch (error) {
     if (error instanceof AttnseqError) {
       const code: ErrorCode = error.code;
-      if (code === 'INPUT_TOO_LONG' || code === 'BAD_OPTION' || code === 'DISPOSED') return error.message;
+      if (code === 'INPUT_TOO_LONG' || code === 'BAD_OPTION' || code === 'DISPOSED' || code === 'ABORTED') return error.message;
     }
   }
   const usage = await translator.memoryUsage();

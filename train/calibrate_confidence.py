@@ -14,7 +14,9 @@ least 50, *bad* when below 15 (sentence BLEU with sacreBLEU's exp smoothing). Tw
   * token: the probability below which a token is marked unsure. Chosen as the highest value that marks
     at most 3 % of the tokens of good translations.
 
-The report gives how often each fires on good and on bad translations, per split.
+The report gives how often each fires on good and on bad translations, per split. --manifest with --id
+writes the two thresholds into that catalogue entry ("confidence": {"token", "sentence"}), which the demo
+and the widgets read (app/confidence.js).
 """
 import argparse
 import json
@@ -71,7 +73,11 @@ def main():
     ap.add_argument("--split", action="append", help="test (default), valid, long, numbers; the first calibrates")
     ap.add_argument("--cli", default="build/native/attnseq")
     ap.add_argument("--out")
+    ap.add_argument("--manifest", help="models/manifest.json: write the thresholds into the entry --id")
+    ap.add_argument("--id", help="the catalogue id of --model")
     a = ap.parse_args()
+    if bool(a.manifest) != bool(a.id):
+        raise SystemExit("--manifest and --id go together")
     splits = a.split or ["test"]
     with open(os.path.join(a.data, "meta.json")) as f:
         tok = tokenizer_for(json.load(f)["tgt"])
@@ -105,6 +111,16 @@ def main():
         os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
         with open(a.out, "w", encoding="utf-8") as f:
             json.dump(report, f, ensure_ascii=False, indent=1)
+    if a.manifest:
+        with open(a.manifest, encoding="utf-8") as f:
+            manifest = json.load(f)
+        entry = next((m for m in manifest["models"] if m["id"] == a.id), None)
+        if entry is None:
+            raise SystemExit(f"{a.manifest} has no model {a.id!r}")
+        entry["confidence"] = {"token": report["token_probability"], "sentence": report["sentence_mean_logprob"],
+                               "calibration": f"docs/eval/confidence/{a.id}.json"}
+        with open(a.manifest, "w", encoding="utf-8") as f:
+            f.write(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n")
 
 
 if __name__ == "__main__":

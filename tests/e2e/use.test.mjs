@@ -95,9 +95,9 @@ test('a translation stopped by the length limit says so; a failed run leaves no 
   const text = '我吃了一个苹果。';
   const finished = cli(manifest.default, text).hypotheses[0].finished;
   const { page } = await open(`?text=${encodeURIComponent(text)}`, { reducedMotion: 'reduce' });
-  // Chinese text in a link to the English model opens with the other-language notice; Translate runs it
-  await page.waitForFunction(() => /not in English/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
-  await page.locator('#translate').click();
+  // Chinese text in a link to the English model opens with the language offer; "anyway" translates it
+  await page.waitForFunction(() => /looks like Chinese/.test(document.querySelector('#lang-offer').textContent), null, { timeout: 60_000 });
+  await page.locator('#lang-offer .offer-anyway').click();
   await waitForRunEnd(page, 1);
   assert.equal(await page.isVisible('#result-note'), !finished, `the CLI says finished=${finished}`);
   if (!finished) {
@@ -197,48 +197,82 @@ test('Compare follows the language pair, and marks a comparison of an earlier se
   await screenshot(page, 'use-compare');
 });
 
-test('switching to a model that reads another language keeps the typed text and does not translate it until asked', async () => {
-  if (!has('zh-en-transformer')) return;
+test('text in another language than the model reads gets the offer: the model that reads it, or translate anyway (issue 29)', async () => {
+  if (!has('zh-en-transformer') || !has('en-zh-transformer')) return;
   const { page } = await open('', { reducedMotion: 'reduce' });
   await waitForRunEnd(page, 1);
   const mine = 'A sentence I typed myself.';
   await translate(page, mine, 2);
+  assert.ok(await page.isHidden('#lang-offer'), 'English for the English model: no offer');
   await page.selectOption('#model', 'zh-en-transformer');
-  await page.waitForFunction(() => /not in Chinese/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /looks like English/.test(document.querySelector('#lang-offer').textContent), null, { timeout: 60_000 });
+  assert.equal(await page.locator('#lang-offer span').textContent(),
+    'This text looks like English, but Chinese → English, Transformer reads Chinese: it was not translated.');
   assert.equal(await page.locator('#text').inputValue(), mine, 'the text stays');
   assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'nothing was translated');
   assert.equal(await page.locator('#translation').textContent(), '');
   await screenshot(page, 'use-other-language');
-  // Translate still translates it when asked; Chinese text, or a model that reads English, translates at once.
+  // Translate asks again (the same offer); "anyway" translates it with this model
   await page.locator('#translate').click();
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'Translate alone does not translate it');
+  await page.locator('#lang-offer .offer-anyway').click();
   await waitForRunEnd(page, 3);
   assert.ok((await page.locator('#translation').textContent()).length > 0);
-  await page.selectOption('#model', manifest.default);
+  assert.ok(await page.isHidden('#lang-offer'));
+  // the other button switches to the model that reads the text, which translates it at once
+  await page.locator('#text').fill('I like cheese very much.');
+  await page.locator('#translate').click();
+  await page.waitForSelector('#lang-offer .offer-switch', { timeout: 60_000 });
+  assert.equal(await page.locator('#lang-offer .offer-switch').textContent(), 'Use English → Chinese, Transformer');
+  await page.locator('#lang-offer .offer-switch').click();
   await waitForRunEnd(page, 4);
-  assert.equal(await page.locator('#status').textContent(), '');
+  assert.equal(await page.locator('#model').inputValue(), 'en-zh-transformer');
+  assert.equal(await page.locator('#translation').textContent(), cli('en-zh-transformer', 'I like cheese very much.').hypotheses[0].text);
+  assert.ok(await page.isHidden('#lang-offer'));
+  // Chinese text for the Chinese model translates at once
   await page.locator('#text').fill('我吃了一个苹果。');
   await page.selectOption('#model', 'zh-en-transformer');
   await waitForRunEnd(page, 5);
-  // A link saved while the notice showed opens with the notice, the text kept and nothing translated;
-  // its sentence and step stay in the URL and are where the later Translate opens.
+  // A link saved while the offer showed opens with the offer, the text kept and nothing translated;
+  // its sentence and step stay in the URL and are where "anyway" opens.
   const two = 'A sentence I typed myself. And then a second one.';
   const { page: linked } = await open(`?model=zh-en-transformer&sentence=2&step=2&text=${encodeURIComponent(two)}`, { reducedMotion: 'reduce' });
-  await linked.waitForFunction(() => /not in Chinese/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
+  await linked.waitForFunction(() => /looks like English/.test(document.querySelector('#lang-offer').textContent), null, { timeout: 60_000 });
   assert.equal(await linked.locator('#text').inputValue(), two);
   assert.equal(await linked.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'nothing was translated');
   await linked.locator('#text').dispatchEvent('input');  // the URL is written again (text unchanged)
   await linked.waitForTimeout(600);
   const kept = new URL(linked.url()).searchParams;
   assert.deepEqual([kept.get('sentence'), kept.get('step')], ['2', '2'], linked.url());
-  await linked.locator('#translate').click();
+  await linked.locator('#lang-offer .offer-anyway').click();
   await linked.waitForFunction(() => document.body.dataset.runs === '1' && globalThis.attnseqDemo.stores.run.get().status === 'done'
     && !globalThis.attnseqDemo.stores.playback.get().playing, null, { timeout: 120_000 });
   assert.ok((await linked.locator('#translation').textContent()).length > 0);
   assert.deepEqual(await linked.evaluate(() => [globalThis.attnseqDemo.stores.paragraph.get().selected, globalThis.attnseqDemo.stores.playback.get().index]), [1, 1]);
-  // French text in a link to the English → French model: told apart from English by its words
+  // French text in a link to the English → French model: named as French; the French → English model offered when there is one
   const { page: french } = await open(`?text=${encodeURIComponent('Je suis très fatigué aujourd\'hui.')}`, { reducedMotion: 'reduce' });
-  await french.waitForFunction(() => /not in English/.test(document.querySelector('#status').textContent), null, { timeout: 60_000 });
+  await french.waitForFunction(() => /looks like French/.test(document.querySelector('#lang-offer').textContent), null, { timeout: 60_000 });
   assert.equal(await french.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'nothing was translated');
+  assert.equal(await french.locator('#lang-offer .offer-switch').count(), has('fr-en-transformer') ? 1 : 0);
+});
+
+test('the words the model was unsure of are marked, and a far input is said to be (issue 29)', async () => {
+  const { page } = await open('', { reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  const entry = manifest.models.find((m) => m.id === manifest.default);
+  assert.ok(entry.confidence, 'the catalogue has the default model\'s thresholds');
+  assert.equal(await page.locator('#translation .unsure').count(), 0, 'the example: nothing marked');
+  await translate(page, 'Blorfing zendrax quimble trossed the vorpish glimmerwock.', 2);
+  const unsure = await page.locator('#translation .unsure').allTextContents();
+  assert.ok(unsure.length > 0, 'made-up words come out with unsure words');
+  const note = await page.locator('#translation + .output-note').textContent();
+  assert.match(note, /^The model is unsure of this translation/);
+  assert.ok(unsure.every((w) => note.includes(w)), `the note names every marked word: ${note}`);
+  assert.equal(await page.locator('#translation').textContent(), cli(manifest.default, 'Blorfing zendrax quimble trossed the vorpish glimmerwock.', ['--no-steps', '--no-return-attention']).hypotheses[0].text,
+    'the marks change no character of the translation');
+  assert.match(await page.locator('#translation .unsure').first().getAttribute('title'), /^The model gave this \d+(\.\d+)?%$/);
+  await screenshot(page, 'use-unsure');
 });
 
 test('the Chinese UI names models, compare cards and the BLEU legend in Chinese', async () => {

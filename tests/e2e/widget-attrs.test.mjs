@@ -37,6 +37,8 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
 <attnseq-translate id="scaled" model="scaled-dot" text="${TEXT}"></attnseq-translate>
 <attnseq-translate id="scaledu" model="Scaled_Dot" text="${TEXT}"></attnseq-translate>
 <attnseq-translate id="badmodel" model="gru-bahdanau" text="${TEXT}"></attnseq-translate>
+<attnseq-translate id="wronglang" model="zh-en-transformer" text="I like cheese."></attnseq-translate>
+<attnseq-translate id="italian" text="Mi piace molto il formaggio."></attnseq-translate>
 <attnseq-attention id="softmaxrnn" view="softmax" model="gru-attn" text="${TEXT}"></attnseq-attention>
 <attnseq-translate id="long" text="${'I ate an apple. '.repeat(120)}"></attnseq-translate>
 </main></body></html>`);
@@ -134,6 +136,12 @@ test('out-of-range layer/head, unknown view and query are named; an unlisted spe
     assert.equal(await status(id), '', `${id}: no note`);
   }
   // a name that is no model's: said so (not "not installed"), with the names accepted
+  // text in another language than the model reads (issue 29): translated (the author chose it) and said so,
+  // with the model that reads it; a language no model reads is named as such
+  await page.waitForFunction(() => /looks like/.test(document.getElementById('wronglang').shadowRoot.querySelector('.w-status').textContent), null, { timeout: 60_000 });
+  assert.match(await status('wronglang'), /^The text looks like English, but Chinese → English, Transformer reads Chinese, so the translation below means little; model="en-zh-transformer" reads English\.$/);
+  await page.waitForFunction(() => /looks like/.test(document.getElementById('italian').shadowRoot.querySelector('.w-status').textContent), null, { timeout: 60_000 });
+  assert.match(await status('italian'), /looks like Italian, .* no model here reads Italian\.$/);
   const bad = await status('badmodel');
   assert.match(bad, /^model="gru-bahdanau" names no model here: showing .+\. Accepted: a model of the catalogue \((.+)\) or a kind \((.+)\)\.$/);
   const manifest = JSON.parse(await readFile(path.join(ROOT, 'models', 'manifest.json'), 'utf8'));

@@ -54,27 +54,10 @@ test('a too-long text is said once: the explanation names the limit and what to 
   assert.match(statusOf(ready, { ...r, errorCode: 'BAD_OPTION', error: 'beam_size 0 is out of range' }).detail, /beam_size 0/);
 });
 
-test('a notice with parameters (text kept after a switch to a model of another language), in both languages', () => {
-  // the language is named in the UI language of when the status is drawn (the user may switch it meanwhile)
-  const r = { status: 'idle', notice: { key: 'app.otherLanguage', params: { lang: 'zh' } } };
-  assert.match(statusOf({ status: 'ready' }, r).text, /^Your text was kept but not translated: it is not in Chinese, the language this model reads\./);
-  withLanguage('zh', () => assert.match(statusOf({ status: 'ready' }, r).text, /^已保留你的文本，但未翻译：它不是中文/));
-});
 
-test('notInLanguage judges by script only where it can', async () => {
-  const { notInLanguage } = await import('../../web/src/app/examples.js');
-  assert.equal(notInLanguage('A sentence I typed myself.', 'zh'), true);
-  assert.equal(notInLanguage('我吃了一个苹果。', 'zh'), false);
-  assert.equal(notInLanguage('我吃了一个 apple。', 'zh'), false);  // mixed: has Chinese
-  assert.equal(notInLanguage('我吃了一个苹果。', 'en'), true);
-  assert.equal(notInLanguage('I like 苹果.', 'en'), false);       // more Latin letters than Han
-  assert.equal(notInLanguage('12:30 !!', 'zh'), false);           // neither script: not judged
-  assert.equal(notInLanguage('12:30 !!', 'fr'), false);
-  assert.equal(notInLanguage('Привет', 'ru'), false);             // a language it has no rule for
-  // English by its function words: French, German and Spanish are told apart from it, English is not flagged
-  for (const x of ['Je suis très fatigué aujourd\'hui.', 'Le chat est noir.', 'Wo ist der Bahnhof?', '¿Dónde está la estación?',
-    'Ich habe Hunger.', 'Tengo un perro.']) assert.equal(notInLanguage(x, 'en'), true, x);
-  for (const x of ['You should wear shoes.', 'He said je ne sais quoi.', 'Bring a hat.', 'Like father, like son.', 'Pour yourselves drinks.',
-    'Avoid clichés.', 'Hello', 'Bonjour', 'I ate an apple and then a banana.', 'Der Spiegel is a magazine.']) assert.equal(notInLanguage(x, 'en'), false, x);
-  assert.equal(notInLanguage('Je suis très fatigué.', 'fr'), false);  // only English is judged by words
+test('a notice with parameters names its option in the UI language of when the status is drawn', () => {
+  // (the user may switch the language while the notice shows)
+  const r = { status: 'idle', notice: { key: 'dec.invalid', params: { option: 'temperature', min: '0.01', max: '100' } } };
+  assert.equal(statusOf({ status: 'ready' }, r).text, "Not translated: Temperature must be a number from 0.01 to 100 (the engine's range).");
+  assert.equal(withLanguage('zh', () => statusOf({ status: 'ready' }, r).text), '未翻译：温度必须是 0.01 到 100 之间的数（引擎规定的范围）。');
 });

@@ -20,7 +20,8 @@ import { availableOffline, getTranslator, hasFailed, initialModelId } from './mo
 import { BASE } from '../assets.js';
 import { registerServiceWorker, cacheLoadedResources, keepModelsOffline } from './offline.js';
 import { reducedMotion } from '../components/dom.js';
-import { EXAMPLES, notInLanguage } from './examples.js';
+import { EXAMPLES } from './examples.js';
+import { languageOffer, renderOffer } from './lang-offer.js';
 import { statusOf } from './errors.js';
 import { modelLabel, modelDescription } from './model-names.js';
 import { defaultQuery } from '../state/contract.js';
@@ -165,7 +166,7 @@ function renderExamples() {
     b.type = 'button';
     b.className = 'example';
     b.textContent = text;
-    b.addEventListener('click', () => { $('#text').value = text; translateNow(); });
+    b.addEventListener('click', () => { $('#text').value = text; renderOffer($('#lang-offer'), null, null, null); translateNow(); });
     return b;
   }));
 }
@@ -211,11 +212,12 @@ function translateNow(sentence = 0, step = undefined) {
   heldLink = null;
   run(() => controller.translateParagraph(text, { ...options() }, sentence), -1, step);
 }
-// Translate asked for by the user: a link that opened with the other-language notice keeps its
-// sentence and step for it, as long as its text is unchanged.
+// Translate asked for by the user: text in another language than the model reads gets the offer
+// (app/lang-offer.js) instead; a link that opened with the offer keeps its sentence and step for it,
+// as long as its text is unchanged.
 function translateAsked() {
   const held = heldLink && heldLink.text === $('#text').value.trim() ? heldLink : null;
-  translateNow(held?.sentence ?? 0, held?.step);
+  translateIfInLanguage(held?.sentence ?? 0, held?.step);
 }
 $('#translate-form').addEventListener('submit', (e) => { e.preventDefault(); translateAsked(); });
 $('#text').addEventListener('keydown', (e) => {
@@ -233,13 +235,24 @@ modelSel.addEventListener('change', async () => {
 });
 
 // Own text in another language than the model reads is kept and not translated (its output would be
-// noise); the status line says why. Translate still translates it when asked. Used on a model switch
-// and on opening a link (a link saved while the notice showed opens with the same notice).
-function translateIfInLanguage(sentence = 0, step = undefined) {
-  const src = stores.model.get().info?.src;
-  if (src && notInLanguage(/** @type {HTMLTextAreaElement} */ ($('#text')).value, src)) {
-    stores.run.set({ notice: { key: 'app.otherLanguage', params: { lang: src } }, status: 'idle', error: null });
-    const text = $('#text').value.trim();
+// noise): the offer names the language and the model that reads it, or says none does, and lets the
+// reader translate it anyway with this model (remembered for this text and model). Used on Translate,
+// a model switch and on opening a link (a link saved while the offer showed opens with the same offer).
+let anyway = '';  // "text|model" the reader chose to translate anyway
+let offerFor = 0;  // the last check asked (an answer to an older one is dropped)
+async function translateIfInLanguage(sentence = 0, step = undefined) {
+  const text = $('#text').value.trim(), info = stores.model.get().info;
+  const mine = ++offerFor;
+  // (the model's own example sentences need no check: the first translation never waits for the identifier)
+  const own = info && (EXAMPLES[info.src] ?? []).includes(text);
+  const offer = info && !own && anyway !== `${text}|${info.id}` ? await languageOffer(text, info, controller.catalog?.models ?? []) : null;
+  if (mine !== offerFor) return;
+  renderOffer($('#lang-offer'), offer, info, {
+    onSwitch: (id) => { modelSel.value = id; modelSel.dispatchEvent(new Event('change')); },
+    onAnyway: () => { anyway = `${text}|${info.id}`; renderOffer($('#lang-offer'), null, info, null); translateNow(sentence, step); },
+  });
+  if (offer) {
+    stores.run.set({ notice: null, status: stores.run.get().run ? 'done' : 'idle', error: null });
     heldLink = sentence || step !== undefined ? { text, sentence, step } : null;
     linkReady = true;  // from now on the URL follows the page (edits, options), as after a translation
     return;

@@ -4,7 +4,7 @@
 // loaded model's own config (layers, heads, sizes), so it never restates or contradicts the file.
 import { t, getLanguage } from '../i18n/index.js';
 
-const LANGS = { en: 'lang.en', fr: 'lang.fr', zh: 'lang.zh', de: 'lang.de', es: 'lang.es' };
+const LANGS = Object.fromEntries(['en', 'fr', 'zh', 'de', 'es', 'it', 'ja', 'ko', 'nl', 'pt', 'ru'].map((c) => [c, `lang.${c}`]));
 const KINDS = {
   multihead: 'kind.transformer', additive: 'kind.additive', dot: 'kind.dot', general: 'kind.general',
   scaled_dot: 'kind.scaledDot', none: 'kind.none',

@@ -239,5 +239,6 @@ export function modelInfo(entry, info) {
     decLayers: tf ? c.decLayers : 1, encLayers: tf ? c.encLayers : 0, heads: tf ? c.heads : 1,
     hasAttention: info.hasAttention, bos: info.controlIds.bosPiece, eos: info.controlIds.eosPiece,
     description: info.description ?? '',
+    confidence: entry.confidence ? { token: entry.confidence.token, sentence: entry.confidence.sentence } : null,
   };
 }

@@ -10,6 +10,8 @@ import { t, getLanguage, withLanguage, onLanguageChange } from '../i18n/index.js
 import { modelLabel } from './model-names.js';
 import { paceOfRun } from './pace.js';
 import { typedPieces } from '../state/typed-pieces.js';
+import { confidenceOf } from './confidence.js';
+import { renderOutput } from './output-view.js';
 
 /** @typedef {import('../components/dom.js').View} View */
 
@@ -45,7 +47,7 @@ export function bindViews(root, stores, handlers) {
       memo.clear();
       for (const name of ['loop', 'topk', 'lines', 'heatmap', 'self-lines', 'self-heatmap', 'beam', 'softmax', 'context']) set(name, null);
       set('playback', { index: -1, total: 0, playing: false, speed, auto: !!auto, pace: paceOfRun(null) });
-      for (const el of all('output')) el.textContent = '';
+      for (const el of all('output')) renderOutput(el, '', null);
       for (const el of all('step-label')) el.textContent = t('fig.noStep');  // (no step of an earlier run stays up)
       return;
     }
@@ -104,7 +106,10 @@ export function bindViews(root, stores, handlers) {
     const sentences = stores.paragraph?.get().sentences ?? [];
     const text = sentences.length > 1 ? joinSentences(sentences.map((s, k) => (k === stores.paragraph.get().selected && s.output === null ? run.output : s.output)))
       : run.output;
-    for (const el of all('output')) el.textContent = text;
+    // the words the model was unsure of, when the output is this run's sentence alone (a paragraph's
+    // other sentences have no steps here) and finished
+    const conf = sentences.length > 1 || !run.done ? null : confidenceOf(run.steps, text, m.confidence ?? null);
+    for (const el of all('output')) renderOutput(el, text, conf);
     // in a paragraph, which of its sentences the figures show
     const para = stores.paragraph?.get();
     const which = para && para.sentences.length > 1 ? `${t('fig.sentenceOf', { k: para.selected + 1, n: para.sentences.length })} · ` : '';

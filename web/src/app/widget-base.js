@@ -25,9 +25,16 @@ import { createPlayer, bindPlaybackKeys } from './player.js';
 import { bindViews } from './views.js';
 import { EXAMPLES } from './examples.js';
 import { statusOf } from './errors.js';
-import { modelLabel } from './model-names.js';
+import { modelLabel, languageName } from './model-names.js';
 import { renderStatusInto } from './status-view.js';
 import { whyUnmatched } from './model-match.js';
+import { languageOffer } from './lang-offer.js';
+
+/** The status line's note for a text in another language than the model reads (app/lang-offer.js). */
+function languageNote(offer, model) {
+  const vars = { lang: languageName(offer.language), model: modelLabel(model), src: languageName(model.src) };
+  return offer.entry ? t('w.langOffer', { ...vars, other: `model="${offer.entry.id}"` }) : t('w.langNone', vars);
+}
 
 /** The status line's note for a `model` attribute that picks nothing (the default model is shown). */
 function missingNote({ name, why, ids, kinds }, label) {
@@ -156,7 +163,8 @@ export class WidgetElement extends HTMLElement {
     const m = this.stores.model.get(), r = this.stores.run.get();
     this.tr(() => {
       const missing = this.missing && m.info ? missingNote(this.missing, modelLabel(m.info)) : '';
-      renderStatusInto(el, statusOf(m, r, missing));
+      const other = this.otherLanguage && m.info?.id === this.otherLanguage.model ? languageNote(this.otherLanguage.offer, m.info) : '';
+      renderStatusInto(el, statusOf(m, r, [missing, other].filter(Boolean).join(' ')));
     });
   }
 
@@ -201,7 +209,16 @@ export class WidgetElement extends HTMLElement {
   async translateText(text = this.text()) {
     this.controller.clearNotice();
     await this.controller.optionsReady;  // the attributes are read by the engine's option table
-    return this.runWith(() => this.controller.translate(text, this.options()));
+    // a text in another language than the model reads is translated (the author chose it) and said so,
+    // checked once the translation is shown (the identifier's download never delays it); the model's
+    // own example sentences need no check
+    const info = this.stores.model.get().info;
+    const r = await this.runWith(() => this.controller.translate(text, this.options()));
+    const own = info && (EXAMPLES[info.src] ?? []).includes(text);
+    const offer = info && !own ? await languageOffer(text, info, this.controller.catalog?.models ?? []) : null;
+    this.otherLanguage = offer && info ? { offer, model: info.id } : null;
+    this.renderStatus();
+    return r;
   }
 
   /** Starts a run; animates it when `autoplay` is set and the widget is (or comes) in view. */

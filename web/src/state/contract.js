@@ -33,6 +33,9 @@
  * @property {string} bos             the target vocabulary's `<s>` piece (the engine's)
  * @property {string} eos             its `</s>` piece
  * @property {string} description
+ * @property {{token: number, sentence: number} | null} confidence  the catalogue's thresholds of the unsure marks
+ *   (train/calibrate_confidence.py): a token below `token` probability is unsure; a translation whose mean
+ *   log-probability per token is below `sentence` is called far from what the model learned from
  */
 
 /**

@@ -1,0 +1,67 @@
+// The unsure marks (issue 29: a translation the model is unsure of is shown as unsure): the words and
+// the mean log-probability that app/confidence.js computes from the engine's steps, with the thresholds
+// that train/calibrate_confidence.py wrote into the catalogue.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+
+import { Translator } from '../../web/src/index.js';
+import { confidenceOf } from '../../web/src/app/confidence.js';
+import { outputNote } from '../../web/src/app/output-view.js';
+import { withLanguage } from '../../web/src/i18n/index.js';
+import { ROOT } from './helpers.js';
+
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'models/manifest.json'), 'utf8'));
+const step = (piece, probability, extra = {}) => ({ piece, probability, ...extra });
+
+test('words are joined at the word marks and take the least probability of their pieces', () => {
+  const steps = [step('▁Le', 0.9), step('▁ch', 0.8), step('at', 0.2), step('▁est', 0.95), step('▁noir', 0.9), step('.', 0.9), step('</s>', 0.9, { end: true })];
+  const c = confidenceOf(steps, 'Le chat est noir.', { token: 0.3, sentence: -1 });
+  assert.deepEqual(c.words.map((w) => [w.text, w.probability, w.unsure]),
+    [['Le', 0.9, false], [' chat', 0.2, true], [' est', 0.95, false], [' noir', 0.9, false], ['.', 0.9, false]]);
+  // mean over every step, </s> included (as the calibration counts it)
+  const mean = steps.reduce((s, x) => s + Math.log(x.probability), 0) / steps.length;
+  assert.ok(Math.abs(c.meanLogprob - mean) < 1e-12);
+  assert.equal(c.unsure, mean < -1);
+  assert.equal(confidenceOf(steps, 'Le chat est noir.', { token: 0.3, sentence: -0.2 }).unsure, true);
+  // Chinese: every character its own word; punctuation apart
+  const zh = confidenceOf([step('▁我', 0.9), step('吃', 0.9), step('了', 0.1), step('。', 0.9), step('</s>', 0.9, { end: true })], '我吃了。', { token: 0.3, sentence: -2 });
+  assert.deepEqual(zh.words.map((w) => w.text), ['我', '吃', '了', '。']);
+  assert.deepEqual(zh.words.filter((w) => w.unsure).map((w) => w.text), ['了']);
+});
+
+test('nothing is marked when the steps do not spell the output, or without thresholds', () => {
+  const steps = [step('▁Le', 0.1), step('</s>', 0.9, { end: true })];
+  assert.equal(confidenceOf(steps, 'La', { token: 0.3, sentence: -1 }), null);
+  assert.equal(confidenceOf(steps, 'Le', null), null);
+});
+
+test('the note names the unsure words, a far input, and what the repeat guard removed, in both languages', () => {
+  const c = confidenceOf([step('▁Jan', 0.1), step('an', 0.5), step('▁dort', 0.9), step('.', 0.9), step('</s>', 0.2, { end: true, blocked: [{ id: 5 }] })],
+    'Janan dort.', { token: 0.3, sentence: -0.5 });
+  assert.equal(outputNote(c), 'The model is unsure of this translation (its tokens 38% likely on average): the text is far from the short everyday sentences '
+    + 'it learned from; long sentences, names and numbers are where it goes wrong. Words it was unsure of (dotted underline): Janan. '
+    + 'The repeat guard removed 1 token(s) the model preferred.');
+  assert.match(withLanguage('zh', () => outputNote(c)), /^模型对这个译文没有把握.*模型没有把握的词（点状下划线）：Janan。/);
+});
+
+test('with the shipped default model and its calibrated thresholds: an everyday sentence is sure, made-up words are not', async () => {
+  const entry = manifest.models.find((m) => m.id === manifest.default);
+  assert.ok(entry.confidence && entry.confidence.token > 0 && entry.confidence.token < 1 && entry.confidence.sentence < 0,
+    'the catalogue carries the thresholds of train/calibrate_confidence.py');
+  const tr = await Translator.load(path.join(ROOT, 'models', entry.file));
+  try {
+    for (const [text, unsure] of [['I ate an apple.', false], ['Blorfing zendrax quimble trossed the vorpish glimmerwock.', true]]) {
+      const steps = [];
+      for await (const s of tr.generate(text)) steps.push(s);  // the steps the demo's run holds
+      const out = steps.at(-1).text;
+      const c = confidenceOf(steps, out, entry.confidence);
+      assert.ok(c, `${text}: the steps spell the output "${out}"`);
+      assert.equal(c.unsure, unsure, `${text} -> ${out}: mean log p ${c.meanLogprob}`);
+      if (unsure) assert.ok(c.words.some((w) => w.unsure), out);
+    }
+  } finally {
+    tr.dispose();
+  }
+});

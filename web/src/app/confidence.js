@@ -1,0 +1,51 @@
+// How sure the model was of a translation (issue 29: a translation the model is unsure of is shown as
+// unsure), from what the engine computed: each step's probability. The thresholds are the catalogue's
+// (train/calibrate_confidence.py calibrates them on the model's test split: docs/models.md gives how
+// often each fires on good and on bad translations). Pure functions: views/output-view.js draws them.
+
+/**
+ * @typedef {{text: string, probability: number, unsure: boolean}} Word
+ * @typedef {{words: Word[], meanLogprob: number, unsure: boolean, capped: boolean, blocked: number}} Confidence
+ */
+
+/**
+ * The words of a translation (pieces joined at SentencePiece's word marks; a piece without one, as in
+ * Chinese, continues the word before only when it is not a CJK character) with the least probability
+ * of their pieces, and the translation's mean log-probability per token (`</s>` included, as the
+ * calibration counts it). Null when the steps do not spell `output` (then nothing is marked).
+ * @param {{piece?: string, token?: {piece: string}, probability: number, end?: boolean, capped?: boolean, blocked?: unknown[]}[]} steps
+ * @param {string} output   the engine's translation text
+ * @param {{token: number, sentence: number} | null} thresholds
+ * @returns {Confidence | null}
+ */
+export function confidenceOf(steps, output, thresholds) {
+  if (!thresholds || !steps.length) return null;
+  /** @type {Word[]} */
+  const words = [];
+  let logsum = 0;
+  for (const s of steps) {
+    logsum += Math.log(Math.max(s.probability, 1e-12));
+    if (s.end) continue;
+    const piece = s.piece ?? s.token?.piece ?? '';
+    const starts = piece.startsWith('\u2581');
+    const text = piece.replace(/\u2581/g, ' ');
+    const cjk = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(text);
+    const last = words.at(-1);
+    if (last && !starts && !cjk && !/^[\p{P}\p{S}]/u.test(text) && !/[\p{P}\p{S}]$/u.test(last.text)) {
+      last.text += text;
+      last.probability = Math.min(last.probability, s.probability);
+    } else {
+      words.push({ text, probability: s.probability, unsure: false });
+    }
+  }
+  const joined = words.map((w) => w.text).join('').trim();
+  if (joined !== output.trim()) return null;
+  if (words.length) words[0].text = words[0].text.replace(/^ +/, '');
+  // (punctuation is never marked: a doubtful full stop tells the reader nothing)
+  for (const w of words) w.unsure = w.probability < thresholds.token && /[\p{L}\p{N}]/u.test(w.text);
+  const meanLogprob = logsum / steps.length;
+  return {
+    words, meanLogprob, unsure: meanLogprob < thresholds.sentence,
+    capped: steps.some((s) => s.capped), blocked: steps.reduce((n, s) => n + (s.blocked?.length ?? 0), 0),
+  };
+}

@@ -1,0 +1,55 @@
+// The translation as the page shows it: its text, the words the model was unsure of underlined with
+// dots (their probability in a tooltip and, for every reader, named in the note below), and one note
+// when the whole translation is far from what the model learned from, or a decoding guard acted
+// (app/confidence.js computes it from the engine's probabilities and the catalogue's thresholds).
+import { t } from '../i18n/index.js';
+import { pct } from '../components/format.js';
+
+/**
+ * The note under a translation, or '' (every sentence a guard or the confidence adds, in the UI language).
+ * @param {import('./confidence.js').Confidence | null} c
+ */
+export function outputNote(c) {
+  if (!c) return '';
+  const parts = [];
+  if (c.unsure) parts.push(t('conf.sentence', { p: pct(Math.exp(c.meanLogprob)) }));
+  const unsure = c.words.filter((w) => w.unsure).map((w) => w.text.trim());
+  if (unsure.length) parts.push(t('conf.words', { words: unsure.join(t('conf.sep')) }));
+  if (c.capped) parts.push(t('guard.capped'));
+  if (c.blocked) parts.push(t('guard.blocked', { n: c.blocked }));
+  return parts.join(' ');
+}
+
+/**
+ * Writes a translation into an <output> (and its note into the element after it with class
+ * "output-note", made when missing). Without confidence data (another sentence of a paragraph, a model
+ * the catalogue gives no thresholds), the plain text.
+ * @param {HTMLElement} el
+ * @param {string} text
+ * @param {import('./confidence.js').Confidence | null} c
+ */
+export function renderOutput(el, text, c) {
+  let note = el.nextElementSibling;
+  if (!note?.classList.contains('output-note')) {
+    note = Object.assign(document.createElement('p'), { className: 'output-note' });
+    note.setAttribute('part', 'output-note');
+    el.after(note);
+  }
+  const words = c?.words;
+  if (!words?.some((w) => w.unsure)) {
+    el.textContent = text;
+  } else {
+    el.replaceChildren(...words.flatMap((w) => {
+      const lead = w.text.match(/^ */)[0];
+      const word = w.text.slice(lead.length);
+      if (!w.unsure) return [w.text];
+      const span = Object.assign(document.createElement('span'), { className: 'unsure', textContent: word });
+      span.title = t('conf.token', { p: pct(w.probability) });
+      return lead ? [lead, span] : [span];
+    }));
+  }
+  const said = outputNote(c);
+  note.textContent = said;
+  /** @type {HTMLElement} */ (note).hidden = !said;
+  el.classList.toggle('far', !!c?.unsure);
+}

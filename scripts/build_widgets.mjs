@@ -6,6 +6,7 @@
 //   <out>/attnseq-widgets.js   the widgets: one minified ES module (the engine and the Emscripten glue in it)
 //         attnseq-worker.js    the engine's Web Worker (one module)
 //         attnseq.wasm         the WebAssembly module
+//         attnseq-langid.js    the language identifier (scripts/build_langid.mjs), loaded when a text is checked
 //         styles/              the stylesheets the widgets load into their shadow roots
 //         models/              manifest.json (the models copied here) and the default model's file
 //         eval/                <model id>.json: the test BLEU the score cards show (every catalogue model's)
@@ -48,7 +49,7 @@ export async function bundleWorker(outfile, { minify = true } = {}) {
 }
 
 export function checkDist() {
-  for (const f of ['attnseq.js', 'attnseq.wasm']) {
+  for (const f of ['attnseq.js', 'attnseq.wasm', 'attnseq-langid.js']) {
     if (!existsSync(path.join(WEB, 'dist', f))) throw new Error(`web/dist/${f} is missing: build it with scripts/build_wasm.sh (npm run build:wasm)`);
   }
 }
@@ -75,12 +76,12 @@ export async function buildWidgets({ out = path.join(ROOT, 'build', 'widgets'), 
   await build(options('widgets.js', path.join(out, 'attnseq-widgets.js'), minify));
   await bundleWorker(path.join(out, 'attnseq-worker.js'), { minify });
   if (models === 'none') {
-    await copyFile(path.join(WEB, 'dist', 'attnseq.wasm'), path.join(out, 'attnseq.wasm'));
+    for (const f of ['attnseq.wasm', 'attnseq-langid.js']) await copyFile(path.join(WEB, 'dist', f), path.join(out, f));
     await copyStyles(path.join(out, 'styles'));
     await copyEvals(path.join(out, 'eval'));
     return { out, models: [] };
   }
-  return copyAssets(out, { models, worker: false });  // attnseq.wasm, styles/, models/, eval/
+  return copyAssets(out, { models, worker: false });  // attnseq.wasm, attnseq-langid.js, styles/, models/, eval/
 }
 
 async function main(argv) {

@@ -46,6 +46,13 @@ test('the note names the unsure words, a far input, and what the repeat guard re
   assert.match(withLanguage('zh', () => outputNote(c)), /^模型对这个译文没有把握.*模型没有把握的词（点状下划线）：Janan。/);
 });
 
+test('a translation the length cap ended says its end may be missing, in both languages', () => {
+  const c = confidenceOf([step('▁alors', 0.9), step('▁alors', 0.9, { done: true, capped: true })], 'alors alors', { token: 0.3, sentence: -1 });
+  assert.equal(c.capped, true);
+  assert.equal(outputNote(c), 'It stopped at the length limit before the end-of-sentence token: the end may be missing.');
+  assert.equal(withLanguage('zh', () => outputNote(c)), '译文在生成句末词元之前就达到了长度上限：结尾可能缺失。');
+});
+
 test('with the shipped default model and its calibrated thresholds: an everyday sentence is sure, made-up words are not', async () => {
   const entry = manifest.models.find((m) => m.id === manifest.default);
   assert.ok(entry.confidence && entry.confidence.token > 0 && entry.confidence.token < 1 && entry.confidence.sentence < 0,

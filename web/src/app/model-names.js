@@ -4,7 +4,11 @@
 // loaded model's own config (layers, heads, sizes), so it never restates or contradicts the file.
 import { t, getLanguage } from '../i18n/index.js';
 
-const LANGS = Object.fromEntries(['en', 'fr', 'zh', 'de', 'es', 'it', 'ja', 'ko', 'nl', 'pt', 'ru'].map((c) => [c, `lang.${c}`]));
+// (written out, so that tests/e2e/i18n.test.mjs sees every key and checks it exists in both catalogs)
+const LANGS = {
+  en: 'lang.en', fr: 'lang.fr', zh: 'lang.zh', de: 'lang.de', es: 'lang.es', it: 'lang.it',
+  ja: 'lang.ja', ko: 'lang.ko', nl: 'lang.nl', pt: 'lang.pt', ru: 'lang.ru',
+};
 const KINDS = {
   multihead: 'kind.transformer', additive: 'kind.additive', dot: 'kind.dot', general: 'kind.general',
   scaled_dot: 'kind.scaledDot', none: 'kind.none',

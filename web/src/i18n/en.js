@@ -235,6 +235,7 @@ export default {
   'conf.words': "Words it was unsure of (dotted underline): {words}.",
   'conf.sep': ", ",
   'conf.token': "The model gave this {p}",
+  'guard.capped': "It stopped at the length limit before the end-of-sentence token: the end may be missing.",
   'guard.blocked': "The repeat guard removed {n} token(s) the model preferred.",
   'kind.transformer': "Transformer",
   'kind.additive': "GRU with additive attention (Bahdanau)",

@@ -243,6 +243,7 @@ export default {
   'conf.words': "模型没有把握的词（点状下划线）：{words}。",
   'conf.sep': "、",
   'conf.token': "模型给出的概率：{p}",
+  'guard.capped': "译文在生成句末词元之前就达到了长度上限：结尾可能缺失。",
   'guard.blocked': "重复保护去掉了模型原本更想要的 {n} 个词元。",
   'kind.transformer': "Transformer",
   'kind.additive': "带加性注意力的 GRU（Bahdanau）",

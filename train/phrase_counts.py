@@ -3,12 +3,19 @@
 
     /usr/bin/python3 train/phrase_counts.py --data work/data/en-zh-xf --side src "thank you very much" "because it was"
     /usr/bin/python3 train/phrase_counts.py --data work/data/en-fr --side tgt "la banane" --show 3
+    /usr/bin/python3 train/phrase_counts.py --data work/data/fr-en --check-sentences [--json OUT]
 
 Counts the training pairs whose source (--side src) or target (--side tgt) text, decoded from the
 prepared ids with the data's own SentencePiece models and lowercased, contains each phrase as whole
 words ("how are you" does not count "How are your parents?"; a phrase's Chinese ends match anywhere). This is
 what a model trained on the directory saw: docs/training.md uses it to say why check sentences come
 out wrong (a construction the training split holds a handful of times, or never).
+
+--check-sentences: for every item of train/sets/check_sentences.json in the data's direction, the
+training pairs whose source is the check sentence (case and final spaces aside), whose source holds it
+(a joined pair, a longer sentence) and whose source and target are the sentence and one of its accepted
+translations (issue 29: the hold-out rule now lets a model learn them; the test, valid and long splits
+never are).
 """
 import argparse
 import json
@@ -28,6 +35,29 @@ def texts(data, side):
     return [model.decode([int(i) for i in row if int(i) >= reserved]) for row in ids]
 
 
+def norm(text):
+    return " ".join(text.lower().split())
+
+
+def check_counts(data, items):
+    """One row per check item of the data's direction: {src, exact, within, pair} counts in train."""
+    meta = json.load(open(os.path.join(data, "meta.json"), encoding="utf-8"))
+    src, tgt = meta["src"], meta["tgt"]
+    srcs = [norm(t) for t in texts(data, "src")]
+    tgts = [norm(t) for t in texts(data, "tgt")]
+    rows = []
+    for it in items:
+        if src not in it["src"] or tgt not in it.get("accept", {}):
+            continue
+        s = norm(it["src"][src])
+        accepted = {norm(a) for a in it["accept"][tgt]}
+        exact = [i for i, r in enumerate(srcs) if r == s]
+        within = sum(1 for r in srcs if s in r)
+        rows.append({"src": it["src"][src], "exact": len(exact), "within": within,
+                     "pair": sum(1 for i in exact if tgts[i] in accepted)})
+    return {"data": data, "src": src, "tgt": tgt, "train_pairs": len(srcs), "items": rows}
+
+
 def phrase_pattern(phrase):
     """The phrase as a regex, lowercased, with a word boundary at each end that is a Latin letter or digit."""
     p = phrase.lower()
@@ -42,10 +72,27 @@ def main(argv=None):
     ap.add_argument("--data", required=True, help="a directory written by train/prepare.py")
     ap.add_argument("--side", choices=["src", "tgt"], default="src")
     ap.add_argument("--show", type=int, default=0, help="print up to N matching training texts per phrase")
-    ap.add_argument("phrases", nargs="+")
+    ap.add_argument("--check-sentences", action="store_true",
+                    help="count the check sentences of train/sets/check_sentences.json in the data's direction")
+    ap.add_argument("--json", help="with --check-sentences: also write the counts here")
+    ap.add_argument("phrases", nargs="*")
     a = ap.parse_args(argv)
     if not os.path.exists(os.path.join(a.data, "meta.json")):
         raise SystemExit(f"{a.data}: no meta.json: prepare the data first (train/prepare.py)")
+    if a.check_sentences:
+        here = os.path.dirname(os.path.abspath(__file__))
+        items = json.load(open(os.path.join(here, "sets", "check_sentences.json"), encoding="utf-8"))["items"]
+        r = check_counts(a.data, items)
+        print(f"{a.data} ({r['src']}→{r['tgt']}): {r['train_pairs']} training pairs; per check sentence: "
+              "pairs with it as source / holding it / with an accepted translation")
+        for row in r["items"]:
+            print(f"{row['exact']:6d} {row['within']:6d} {row['pair']:6d}  {row['src']}")
+        if a.json:
+            with open(a.json, "w", encoding="utf-8") as f:
+                json.dump(r, f, ensure_ascii=False, indent=1)
+        return 0
+    if not a.phrases:
+        ap.error("give phrases to count, or --check-sentences")
     rows = texts(a.data, a.side)
     low = [r.lower() for r in rows]
     print(f"{a.data} {a.side}: {len(rows)} training pairs")

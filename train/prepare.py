@@ -34,6 +34,8 @@ import sentencepiece as spm
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train.augment import augment, long_named  # noqa: E402
+
+CLDR_NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets", "cldr_names.json")
 from attnseq_train.hashing import file_sha256  # noqa: E402
 from attnseq_train.heldout import HeldOut  # noqa: E402
 from attnseq_train.textnorm import normalize_target, split_of, to_simplified  # noqa: E402
@@ -192,6 +194,10 @@ def main():
     ap.add_argument("--aug-concat", type=float, default=0.0, help="add this fraction of training pairs made of 2-3 joined pairs")
     ap.add_argument("--aug-numbers", type=int, default=0, help="copies of each pair with digits, with other numbers")
     ap.add_argument("--aug-names", type=float, default=0.0, help="add this fraction of pairs with Tom/Mary/... renamed")
+    ap.add_argument("--aug-calendar", type=int, default=0, help="copies of each pair naming months or weekdays on "
+                    "every side, with others (the names of train/sets/cldr_names.json, Unicode CLDR)")
+    ap.add_argument("--aug-places", type=int, default=0, help="copies of each pair naming a country or region on every "
+                    "side, with another seen after the same words (CLDR names)")
     ap.add_argument("--aug-seed", type=int, default=1)
     ap.add_argument("--tgt-spm", help="use this SentencePiece model for the target side (non-joint)")
     ap.add_argument("--joint-spm", help="use this joint SentencePiece model (with --joint): e.g. a shipped model's, "
@@ -226,7 +232,7 @@ def main():
     synthetic = read_synthetic(a.synthetic, a.src, a.tgt, a.synthetic_tag, other_lang) if a.synthetic else []
     # augmentation reads the real pairs only (a joined pair must not carry a synthetic tag in its middle)
     augmented, aug_counts = augment(by_split["train"], a.src, a.tgt, a.aug_seed, a.aug_concat, a.aug_numbers,
-                                    a.aug_names)
+                                    a.aug_names, a.aug_calendar, a.aug_places, CLDR_NAMES)
     by_split["train"] = by_split["train"] + synthetic
     train = by_split["train"]  # the vocabularies learn from real (and synthetic) pairs, not the augmented ones
     def borrow(path, name):
@@ -275,7 +281,8 @@ def main():
             "max_tokens": MAX_TOKENS, "counts": {}, "dropped": {}, "heldout_filter": a.heldout_filter,
             "heldout_dropped": heldout_dropped, "reserve_long": a.reserve_long,
             "long_split_trained_on": None if a.reserve_long else "the reserved part (all but its test/valid pairs)", "split_digits": a.split_digits,
-            "augment": {"concat": a.aug_concat, "numbers": a.aug_numbers, "names": a.aug_names, "seed": a.aug_seed,
+            "augment": {"concat": a.aug_concat, "numbers": a.aug_numbers, "names": a.aug_names,
+                        "calendar": a.aug_calendar, "places": a.aug_places, "seed": a.aug_seed,
                         "rows": aug_counts},
             "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,
             "synthetic": {"path": os.path.abspath(a.synthetic), "pairs": len(synthetic), "tag": a.synthetic_tag} if synthetic else None}

@@ -101,6 +101,13 @@ prepare_ft() {
   prepare_v3 work/data/en-zh-ft $TATOEBA/eng-cmn/pairs.tsv --src en --tgt zh \
       --src-spm work/data/en-fr/spm.model --tgt-spm work/data/en-zh-xf/tgt.model --retire-multidigit
 }
+# Issue 29 item 4, the CLDR source measured: the same fine-tune with months, weekdays and places of
+# train/sets/cldr_names.json substituted (4 copies of each pair naming them on every side), against
+# en-fr-transformer-ft (the same recipe without them, the same budget).
+prepare_ft_cldr() {
+  prepare_v3 work/data/en-fr-ft-cldr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --joint \
+      --joint-spm work/data/en-fr/spm.model --retire-multidigit --aug-calendar 4 --aug-places 4
+}
 prepare_ft_zh_en() {  # the shipped zh-en model's vocabularies are zh-en-bt3's (with its <bt> tag)
   prepare_bt_all || return 1
   prepare_v3 work/data/zh-en-ft $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en \
@@ -134,6 +141,7 @@ case "${1:-}" in
   en-zh-transformer-v2) run en-zh-transformer-v2 work/data/en-zh-xf 300; exit ;;
   en-fr-conv) run en-fr-conv work/data/en-fr 180; exit ;;
   en-fr-transformer-ft) prepare_ft; run en-fr-transformer-ft work/data/en-fr-ft 150; exit ;;
+  en-fr-transformer-ft-cldr) prepare_ft_cldr; run en-fr-transformer-ft-cldr work/data/en-fr-ft-cldr 150; exit ;;
   en-zh-transformer-ft) prepare_ft; run en-zh-transformer-ft work/data/en-zh-ft 90; exit ;;
   zh-en-transformer-ft) prepare_ft_zh_en && run zh-en-transformer-ft work/data/zh-en-ft 120; exit ;;
   lane-c) run en-fr-conv work/data/en-fr 180; prepare_ft; run en-fr-transformer-ft work/data/en-fr-ft 150

@@ -8,8 +8,8 @@ import unittest
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "train"))
-from attnseq_train.augment import (augment, concat_rows, copied_names, long_named, name_rows,  # noqa: E402
-                                   number_rows)
+from attnseq_train.augment import (Lexicon, augment, concat_rows, copied_names, lexicon_contexts,  # noqa: E402
+                                   lexicon_rows, load_lexicons, long_named, name_rows, number_rows, text_fields)
 from attnseq_train.textnorm import split_of  # noqa: E402
 
 
@@ -116,6 +116,67 @@ class LongSplit(unittest.TestCase):
                              else base)
             if base != "train":
                 self.assertEqual(split_of(s, reserve_long=True), base)
+
+
+MONTHS = Lexicon({"en": ["March", "April", "May", "August", "November"],
+                  "fr": ["mars", "avril", "mai", "août", "novembre"],
+                  "zh": ["三月", "四月", "五月", "八月", "十一月"]})
+
+
+class LexiconTest(unittest.TestCase):
+    def test_whole_words_and_the_longest_chinese_name(self):
+        self.assertEqual([i for i, _, _ in MONTHS.find("Mayday in May, not Mays.", "en")], [2])
+        self.assertEqual(MONTHS.find("十一月很冷。", "zh"), [(4, 0, 3)])  # not 一月 (absent) nor a shorter name
+        self.assertEqual(MONTHS.sub("Il part en mai, pas en mars.", "fr", {2: 4, 0: 1}), "Il part en novembre, pas en avril.")
+
+    def test_the_same_month_replaced_on_every_side(self):
+        rows = [("train", "I'll see you in May.", "I'll see you in May.", "Je te verrai en mai.", "Je te verrai en mai.")]
+        out = lexicon_rows(rows, 6, np.random.default_rng(0), text_fields("en", "fr"), MONTHS)
+        self.assertEqual(len(out), 6)
+        for r in out:
+            i = MONTHS.find(r[1], "en")[0][0]
+            self.assertNotEqual(i, 2)
+            self.assertEqual(r[1], r[2])
+            self.assertEqual(r[3], f"Je te verrai en {MONTHS.names['fr'][i]}.")
+            self.assertEqual(r[3], r[4])
+
+    def test_pairs_whose_sides_disagree_are_left_alone(self):
+        rows = [("train", "May I go?", "May I go?", "Puis-je y aller ?", "Puis-je y aller ?"),  # the modal, not the month
+                ("train", "In May or March.", "In May or March.", "En mai.", "En mai.")]
+        self.assertEqual(lexicon_rows(rows, 3, np.random.default_rng(0), text_fields("en", "fr"), MONTHS), [])
+
+    def test_an_elided_name_is_replaced_by_one_that_elides_too(self):
+        rows = [("train", "the month of April", "the month of April", "le mois d'avril", "le mois d'avril")]
+        out = lexicon_rows(rows, 10, np.random.default_rng(0), text_fields("en", "fr"), MONTHS)
+        self.assertEqual({r[3] for r in out}, {"le mois d'août"})  # the one other vowel-initial month
+
+    def test_places_keep_the_words_before_them(self):
+        places = Lexicon({"en": ["France", "Japan", "Italy"], "fr": ["France", "Japon", "Italie"]})
+        corpus = [("train", "I live in France.", "I live in France.", "J'habite en France.", "J'habite en France."),
+                  ("train", "I went to Japan.", "I went to Japan.", "Je suis allé au Japon.", "Je suis allé au Japon."),
+                  ("train", "I love Italy.", "I love Italy.", "J'aime l'Italie.", "J'aime l'Italie."),
+                  ("train", "He is in Italy.", "He is in Italy.", "Il est en Italie.", "Il est en Italie.")]
+        fields = text_fields("en", "fr")
+        ctx = lexicon_contexts(corpus, fields, places)
+        self.assertEqual(ctx["fr"]["en"], {0, 2})
+        out = lexicon_rows(corpus[:1], 4, np.random.default_rng(0), fields, places, ctx)
+        self.assertEqual({r[3] for r in out}, {"J'habite en Italie."})  # never "en Japon": Japon follows "au"
+        self.assertEqual(lexicon_rows(corpus[1:2], 4, np.random.default_rng(0), fields, places, ctx), [])
+
+    def test_the_committed_cldr_names(self):
+        path = os.path.join(os.path.dirname(__file__), "..", "..", "train", "sets", "cldr_names.json")
+        lex = load_lexicons(path, ["en", "fr", "de", "es", "zh"])
+        months, days = lex["calendar"]
+        self.assertEqual(months.names["fr"][8], "septembre")
+        self.assertEqual(months.names["zh"][8], "九月")
+        self.assertEqual(days.names["de"][1], "Montag")
+        africa = lex["places"].names["en"].index("Africa")
+        self.assertEqual(lex["places"].names["fr"][africa], "Afrique")
+        self.assertNotIn("world", lex["places"].names["en"])
+        rows = [("train", "Jane visits Africa in September.", "Jane visits Africa in September.",
+                 "Jane visite l'Afrique en septembre.", "Jane visite l'Afrique en septembre.")] * 2
+        _, counts = augment(rows, "en", "fr", calendar=2, lexicon=path)
+        self.assertEqual(counts["calendar"], 4)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,10 @@ All randomness comes from one seeded numpy generator, so a data directory is rep
     another number (the same on both sides): the model learns to copy digits, not to invent them.
   * name_rows: pairs whose English and other side carry the same name (Tom, Mary, ...), with the name
     replaced by another capitalized word that the corpus copies unchanged between the two languages.
+  * lexicon_rows: pairs whose every side names the same months and weekdays (or places), with each
+    replaced by another of its kind in every language, from a lexicon of names per language
+    (train/sets/cldr_names.json, Unicode CLDR): the model sees every month, day and place in the
+    contexts Tatoeba has for a few of them.
 """
 import collections
 import re
@@ -165,15 +169,142 @@ def name_rows(rows, fraction, rng, names):
     return out
 
 
-def augment(rows, src_lang, tgt_lang, seed=1, concat=0.0, numbers=0, names=0.0):
-    """-> (new rows, {"concat": n, "numbers": n, "names": n, "name_pool": n}) for the given train rows."""
+# Words after which a name's first sound matters (a/an, French and Spanish elision): a replacement then
+# starts with a vowel exactly when the name it replaces does ("an April day", "le mois d'avril").
+_SOUND_BEFORE = {"a", "an", "de", "le", "la", "que", "ne", "je", "se", "ce", "me", "te", "du", "jusque", "lorsque", "puisque"}
+_VOWELS = set("aeiouyàâäéèêëîïôöûüÿœæáíóúAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜŒÆÁÍÓÚ")
+# CLDR regions that are not places a sentence names (the world, unions, unknown and private-use codes)
+_NOT_PLACES = {"001", "EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "AQ"}
+
+
+class Lexicon:
+    """Names of one kind in every language: names[lang] is a list, the same index the same thing
+    ("September" and "septembre"); finds them as whole words (anywhere in Chinese, longest first, so that
+    十一月 is never read as 一月)."""
+
+    def __init__(self, names):
+        self.names = names
+        self.size = len(next(iter(names.values())))
+        self._pat = {}
+        for lang, words in names.items():
+            alts = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+            edge = "" if lang in ("zh", "ja") else r"(?<![\w-])"
+            tail = "" if lang in ("zh", "ja") else r"(?![\w-])"
+            self._pat[lang] = re.compile(f"{edge}({alts}){tail}")
+
+    def find(self, text, lang):
+        """-> the matches (index, start, end) of the lexicon's names in text, in order."""
+        index = {w: i for i, w in enumerate(self.names[lang])}
+        return [(index[m.group(1)], m.start(), m.end()) for m in self._pat[lang].finditer(text)]
+
+    def sub(self, text, lang, mapping):
+        words = self.names[lang]
+        return self._pat[lang].sub(lambda m: words[mapping.get(words.index(m.group(1)), words.index(m.group(1)))], text)
+
+
+def load_lexicons(path, langs):
+    """-> {"calendar": [months Lexicon, days Lexicon], "places": Lexicon} for langs, from cldr_names.json."""
+    import json
+    data = json.load(open(path, encoding="utf-8"))
+    codes = [c for c, n in data["places"].items() if c not in _NOT_PLACES and (len(c) == 2 or c in
+             ("002", "003", "005", "009", "142", "150", "419"))]
+    return {"calendar": [Lexicon({l: data["months"][l] for l in langs}), Lexicon({l: data["days"][l] for l in langs})],
+            "places": Lexicon({l: [data["places"][c][l] for c in codes] for l in langs})}
+
+
+def _before(text, start):
+    """The word before text[start] (lowercased; '' at the start), and whether it ends with an apostrophe."""
+    head = text[:start]
+    if head.endswith(("'", "’")):
+        return head[:-1].split()[-1].lower() if head[:-1].split() else "", True
+    words = head.split()
+    return (words[-1].lower().strip(",;:") if words else ""), False
+
+
+def lexicon_rows(rows, copies, rng, fields, lex, contexts=None):
+    """For every training pair in which each of its texts (fields: [(row index, lang), ...]) names the same
+    things of `lex` (the same multiset of indices), `copies` new pairs with each named thing replaced by
+    another of its kind, the same in every text. A replacement keeps the first sound where the word before
+    needs it (_SOUND_BEFORE, elision). contexts: {lang: {word before: set of indices}}: if given, a
+    replacement must have been seen after that same word in every language (French "en France" but
+    "au Japon", German "in die Schweiz"), as lexicon_contexts() counts it from the corpus."""
+    out = []
+    for r in rows:
+        found = [(lang, r[k], lex.find(r[k], lang)) for k, lang in fields]
+        firsts = [sorted(i for i, _, _ in f) for _, _, f in found]
+        if not firsts[0] or any(f != firsts[0] for f in firsts[1:]):
+            continue
+        present = set(firsts[0])
+        allowed = {}
+        for i in present:
+            ok = set(range(lex.size)) - present
+            for lang, text, f in found:
+                for j, start, _ in f:
+                    if j != i:
+                        continue
+                    word, elided = _before(text, start)
+                    if elided or word in _SOUND_BEFORE:
+                        vowel = lex.names[lang][i][:1] in _VOWELS
+                        ok = {k for k in ok if (lex.names[lang][k][:1] in _VOWELS) == vowel}
+                    if contexts is not None:
+                        ok &= contexts[lang].get(("'" if elided else "") + word, set())
+            allowed[i] = sorted(ok)
+        if any(not a for a in allowed.values()):
+            continue
+        for _ in range(copies):
+            mapping, used = {}, set()
+            for i in sorted(present):
+                choices = [k for k in allowed[i] if k not in used]
+                if not choices:
+                    break
+                mapping[i] = choices[rng.integers(len(choices))]
+                used.add(mapping[i])
+            if len(mapping) != len(present):
+                continue
+            new = list(r)
+            for k, lang in fields:
+                new[k] = lex.sub(r[k], lang, mapping)
+            out.append(tuple(new))
+    return out
+
+
+def lexicon_contexts(rows, fields, lex):
+    """{lang: {word before (with a leading ' when elided): set of indices seen after it}} in the rows."""
+    seen = {lang: collections.defaultdict(set) for _, lang in fields}
+    for r in rows:
+        for k, lang in fields:
+            for i, start, _ in lex.find(r[k], lang):
+                word, elided = _before(r[k], start)
+                seen[lang][("'" if elided else "") + word].add(i)
+    return seen
+
+
+def text_fields(src_lang, tgt_lang):
+    """The texts of a row and their languages: english, source, target, other side."""
+    other = tgt_lang if src_lang == "en" else src_lang
+    return [(1, "en"), (2, src_lang), (3, tgt_lang), (4, other)]
+
+
+def augment(rows, src_lang, tgt_lang, seed=1, concat=0.0, numbers=0, names=0.0, calendar=0, places=0, lexicon=None):
+    """-> (new rows, counts) for the given train rows. calendar / places: copies of each pair naming
+    months and weekdays / places in every text (lexicon: train/sets/cldr_names.json)."""
     rng = np.random.default_rng(seed)
     new_concat = concat_rows(rows, concat, rng, src_lang, tgt_lang) if concat else []
     new_numbers = number_rows(rows, numbers, rng) if numbers else []
     pool = copied_names(rows) if names and "zh" not in (src_lang, tgt_lang) else []
     new_names = name_rows(rows, names, rng, pool) if pool else []
-    return (new_concat + new_numbers + new_names,
-            {"concat": len(new_concat), "numbers": len(new_numbers), "names": len(new_names), "name_pool": len(pool)})
+    new_calendar, new_places = [], []
+    if (calendar or places) and lexicon:
+        fields = text_fields(src_lang, tgt_lang)
+        lex = load_lexicons(lexicon, sorted({lang for _, lang in fields}))
+        for kind in lex["calendar"] if calendar else []:
+            new_calendar += lexicon_rows(rows, calendar, rng, fields, kind)
+        if places:
+            ctx = lexicon_contexts(rows, fields, lex["places"])
+            new_places = lexicon_rows(rows, places, rng, fields, lex["places"], ctx)
+    return (new_concat + new_numbers + new_names + new_calendar + new_places,
+            {"concat": len(new_concat), "numbers": len(new_numbers), "names": len(new_names), "name_pool": len(pool),
+             "calendar": len(new_calendar), "places": len(new_places)})
 
 
 def long_named(english):

@@ -58,8 +58,12 @@ def cli_translate(cli, model_path, sources, beam=1, engine_args=()):
 
 def evaluate(model_path, data_dir, beam=1, alpha=1.0, split="test", limit=0, cli=None, engine_args=()):
     """-> result dict: BLEU overall and per bucket, degenerate outputs, and every hypothesis."""
-    model, cfg, fmeta = load_model_file(model_path)
-    sp_src, sp_tgt, meta = load_tokenizers(data_dir, fmeta)
+    if cli:  # the engine reads the file's own tokenizers: the data dir gives the sentences and the target language
+        with open(os.path.join(data_dir, "meta.json"), encoding="utf-8") as f:
+            meta = json.load(f)
+    else:
+        model, cfg, fmeta = load_model_file(model_path)
+        sp_src, sp_tgt, meta = load_tokenizers(data_dir, fmeta)
     with open(os.path.join(data_dir, split + ".json"), encoding="utf-8") as f:
         groups = json.load(f)
     if limit:

@@ -20,6 +20,7 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train import curves, modelfile  # noqa: E402
 from evaluate import evaluate  # noqa: E402
+import check_sentences  # noqa: E402
 from attnseq_train.hashing import file_sha256  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -38,6 +39,52 @@ def cached_eval(path, data, beam, cache_dir):
     os.makedirs(cache_dir, exist_ok=True)
     json.dump(res, open(cache, "w", encoding="utf-8"), ensure_ascii=False)
     return res
+
+
+def split_data(args, entry, split):
+    """The data dir holding SPLIT.json for the entry's direction: its own, else another of the same pairs
+    and direction (the long and numbers splits depend on the pairs only; the engine reads the file's own
+    tokenizers)."""
+    own = os.path.join(args.data_root, entry["data"])
+    for d in [own] + sorted(os.path.join(args.data_root, x) for x in os.listdir(args.data_root)):
+        meta = os.path.join(d, "meta.json")
+        if os.path.exists(os.path.join(d, split + ".json")) and os.path.exists(meta):
+            m = json.load(open(meta, encoding="utf-8"))
+            if (m.get("src"), m.get("tgt")) == (entry["src"], entry["tgt"]):
+                return d
+    return None
+
+
+def split_figures(args, entry, path, split):
+    """BLEU, degenerate outputs and numbers kept on the long or numbers split, decoded by the C++ engine
+    with its default options (what the demo and widgets run); cached per file content and split."""
+    data = split_data(args, entry, split)
+    if data is None:
+        return None
+    cache = os.path.join(args.cache, f"report-{file_sha256(path)[:16]}-{split}-cli.json")
+    if os.path.exists(cache):
+        r = json.load(open(cache, encoding="utf-8"))
+    else:
+        r = evaluate(path, data, split=split, cli=args.cli)
+        os.makedirs(args.cache, exist_ok=True)
+        json.dump(r, open(cache, "w", encoding="utf-8"), ensure_ascii=False)
+    # data prepared without the reservation (before issue 29) trained on the long split's reserved third
+    long_trained = not json.load(open(os.path.join(data, "meta.json"), encoding="utf-8")).get("reserve_long", False)
+    return {"data": os.path.basename(data), "bleu": r["bleu"], "segments": r["segments"],
+            "degenerate": r["degenerate"]["count"], "degenerate_examples": r["degenerate"]["examples"][:3],
+            "numbers": r["numbers"], **({"trained_on": True} if split == "long" and long_trained else {})}
+
+
+def check_figures(args, entry, path):
+    """The check sentences of the entry's direction (train/sets/check_sentences.json), by the C++ engine."""
+    items = json.load(open(check_sentences.SET, encoding="utf-8"))["items"]
+    todo = check_sentences.items_for(items, entry["src"], entry["tgt"])
+    if not todo:
+        return None
+    outs = check_sentences.translate(args.cli, path, [s for s, _, _ in todo])
+    rows = [{"src": s, "output": o, "right": check_sentences.canon(o) in {check_sentences.canon(x) for x in acc}}
+            for (s, acc, _), o in zip(todo, outs)]
+    return {"right": sum(r["right"] for r in rows), "total": len(rows), "items": rows}
 
 
 def examples(cli, path, lang):
@@ -88,7 +135,19 @@ def reused(entry, args):
         return None
     old.update(now)  # the same model; the file as it is today
     old["examples"] = examples(args.cli, path, entry["src"])  # the runtime's output of today
+    add_product_figures(old, args, entry, path)
     return old
+
+
+def add_product_figures(s, args, entry, path):
+    """The long split, the numbers set and the check sentences (issue 29), by the C++ engine."""
+    for split in ("long", "numbers"):
+        f = split_figures(args, entry, path, split)
+        if f is not None:
+            s[split] = f
+    c = check_figures(args, entry, path)
+    if c is not None:
+        s["check"] = c
 
 
 def summarize(entry, args):
@@ -126,6 +185,7 @@ def summarize(entry, args):
     elif "parity" in before:
         s["parity"] = before["parity"]
     s["examples"] = examples(args.cli, path, entry["src"])
+    add_product_figures(s, args, entry, path)
     meta = os.path.join(data, "meta.json")  # back-translated pairs mixed into the training data, if any
     if os.path.exists(meta):
         syn = json.load(open(meta, encoding="utf-8")).get("synthetic")
@@ -185,6 +245,25 @@ def markdown(entries, summaries, histories):
                  if b in s["greedy"]["buckets"] else "–" for b in buckets]
         out.append(f"| {s['id']} | " + " | ".join(cells) + " |")
     out += ["", "(segments in parentheses)", ""]
+    out += ["## What readers bring: long sentences, numbers, the check sentences", "",
+            "Decoded by the C++ engine with its default options (greedy, the repeat guard off, the length cap",
+            "on), as the demo and the widgets run it. *Long*: the long split (`train/prepare.py`: English",
+            "sentences of 12–30 words with a number, month, weekday or name; a third of them never trained",
+            "on since issue 29); *repeats*: outputs that repeat a token or 2-gram 3 or more times in a row",
+            "(`attnseq_train/degenerate.py`); *numbers kept*: the numbers set (`train/numbers_set.py`), numbers",
+            "of the source found in the output digit for digit (or a small one spelled out), per sentence; *check*: the",
+            "sentences of `train/sets/check_sentences.json` in the model's direction translated as a bilingual",
+            "reader accepts (`train/check_sentences.py`).", "",
+            "| model | long BLEU (n) | repeats on long | numbers kept | check sentences right |", "|---|---:|---:|---:|---:|"]
+    for s in summaries:
+        lg, nb, ck = s.get("long"), s.get("numbers"), s.get("check")
+        trained = " ‡" if lg and lg.get("trained_on") else ""
+        out.append(f"| {s['id']} | " + (f"{lg['bleu']:.2f} ({lg['segments']}){trained}" if lg else "–") + " | "
+                   + (f"{lg['degenerate']} of {lg['segments']}" if lg else "–") + " | "
+                   + (f"{nb['numbers']['copied_or_small_spelled']} of {nb['numbers']['sentences']}"
+                      if nb and nb["numbers"]["sentences"] else "–") + " | "
+                   + (f"{ck['right']} of {ck['total']}" if ck else "–") + " |")
+    out += ["", "‡ trained on the reserved part of the long split (prepared before issue 29): the figure flatters it.", ""]
     for e, s in zip(entries, summaries):
         t = s["training"]
         d = t.get("data", {})
@@ -207,6 +286,10 @@ def markdown(entries, summaries, histories):
             p = s["parity"]
             out.append(f"- C++ greedy = PyTorch greedy (F32) on {p['identical']}/{p['sentences']} test sentences "
                        f"({100 * p['share']:.2f}%)")
+        if s.get("check"):
+            wrong = [r for r in s["check"]["items"] if not r["right"]]
+            out.append(f"- Check sentences: {s['check']['right']} of {s['check']['total']} right"
+                       + ("; wrong: " + "; ".join(f"{r['src']} → {r['output']}" for r in wrong) if wrong else ""))
         out += ["", "| input | output |", "|---|---|"]
         out += [f"| {a} | {b} |" for a, b in s["examples"]]
         out.append("")

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { launch, serve, testModel, waitForRunEnd, demoTranslate, screenshot, ARTIFACTS } from './helpers.mjs';
-import { pieceText } from '../../web/src/state/contract.js';
+import { pieceText } from '../../web/src/state/text.js';
 
 const model = testModel();
 // Long enough for a tree of 16 steps or more.

@@ -8,7 +8,8 @@ import { describe, test } from 'node:test';
 import { AppController } from '../../web/src/app/controller.js';
 import { createModelStore, createRunStore } from '../../web/src/state/stores.js';
 import { createStore } from '../../web/src/state/store.js';
-import { attentionRows, decoderInput, selfAttentionRows, stepWeights } from '../../web/src/state/contract.js';
+import { attentionRows, selfAttentionRows, stepWeights } from '../../web/src/state/math.js';
+import { decoderInput } from '../../web/src/state/text.js';
 import { optionTable, defaultsOf } from '../../web/src/state/options.js';
 import { TEST_MODELS, cliJson, TINY } from './helpers.js';
 
@@ -121,7 +122,8 @@ describe('contract index math', () => {
 
 describe('pieces, words and aggregated attention', () => {
   test('piece groups are the model\'s pieces, a lone ▁ included (labelled ␣); word groups join a word\'s pieces', async () => {
-    const { pieceGroups, groupLabels, aggregate } = await import('../../web/src/state/contract.js');
+    const { pieceGroups, groupLabels } = await import('../../web/src/state/text.js');
+    const { aggregate } = await import('../../web/src/state/math.js');
     const pieces = ['▁I', '▁a', 'te', '▁an', '▁apple', '.', '</s>'];
     assert.deepEqual(pieceGroups(pieces, ['</s>']), [[0], [1], [2], [3], [4], [5], [6]]);
     assert.deepEqual(groupLabels(pieces, pieceGroups(pieces, ['</s>']), ['</s>']), ['I', 'a', '·te', 'an', 'apple', '.', '</s>']);

@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import { AttnseqError, Translator } from '../../web/src/index.js';
 import { WorkerClient } from '../../web/src/engine/client.js';
 import { serve } from '../../web/src/engine/worker.js';
-import { pieceText, visible } from '../../web/src/state/contract.js';
+import { pieceText, visible } from '../../web/src/state/text.js';
 import { ROOT, TINY, TINY_RNN, rejectsWith } from './helpers.js';
 import { HOSTILE as SHARED } from '../data/hostile-inputs.mjs';
 

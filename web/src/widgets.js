@@ -12,7 +12,7 @@
 import { WidgetElement } from './app/widget-base.js';
 import { exportFigure } from './app/export.js';
 import { h, define } from './components/dom.js';
-import { pieceText, defaultQuery } from './state/contract.js';
+import { pieceText, defaultQuery } from './state/text.js';
 import { typedPieces } from './state/typed-pieces.js';
 import { modelLabel } from './app/model-names.js';
 import { scoreResults, scoreData, scoreStepper } from './app/score-section.js';

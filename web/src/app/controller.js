@@ -1,9 +1,9 @@
 // The app controller: the only code that calls the engine. It turns user intents (pick a model,
 // translate, take another token at step i) into engine calls and fills the stores with data of the
-// contract (web/src/state/contract.js) as it streams in. Views never see the engine. What a model
+// contract (web/src/state/schema.js) as it streams in. Views never see the engine. What a model
 // is and does (its kind, its control tokens, where a sentence ends) comes from the engine, never
 // from constants or names here.
-import { emptyRun } from '../state/contract.js';
+import { emptyRun } from '../state/schema.js';
 import { getTranslator, loadManifest, modelInfo, hasFailed, forgetTranslator, SCORE_KINDS } from './models.js';
 import { matchModel } from './model-match.js';
 import { loadProgress } from './load-progress.js';
@@ -17,7 +17,7 @@ import { beforePaint } from '../components/frames.js';
 /** @typedef {import('../state/stores.js').RunState} RunState */
 /** @typedef {import('../state/stores.js').WorkState} WorkState */
 /** @template T @typedef {import('../state/store.js').Store<T>} Store */
-/** @typedef {import('../state/contract.js').RunOptions} RunOptions */
+/** @typedef {import('../state/schema.js').RunOptions} RunOptions */
 
 const ALTERNATIVES = 6;
 const MAX_SENTENCES = 100;  // a paragraph's sentences are translated one by one: a page's worth at most
@@ -38,7 +38,7 @@ function checkArchitecture(entry, info) {
 /**
  * The options the engine gets for a run: the ones that apply to every strategy or to the chosen one
  * (the engine's option table says which), as set in `o`.
- * @param {import('../state/contract.js').RunOptions} o
+ * @param {import('../state/schema.js').RunOptions} o
  * @param {{name: string, applies: string}[]} table  Translator.decodingOptions()
  */
 export function engineOptions(o, table) {
@@ -141,7 +141,7 @@ export class AppController {
   /**
    * Translates `text` with `options` (RunOptions), streaming steps into the run store.
    * `forced`: target ids the output must start with (re-decoding from an alternative).
-   * @returns {Promise<import('../state/contract.js').Run|null>} null when superseded
+   * @returns {Promise<import('../state/schema.js').Run|null>} null when superseded
    */
   async translate(text, options, forced = null) {
     this.clearNotice();
@@ -205,7 +205,7 @@ export class AppController {
    * Translates a text of one or more sentences (the engine splits it; the models are trained on single
    * sentences): sentence `selected` streams into the run store for the views, then every other one is
    * translated for the output. The paragraph store holds the sentences and their translations.
-   * @returns {Promise<import('../state/contract.js').Run|null>} the selected sentence's run; null when superseded
+   * @returns {Promise<import('../state/schema.js').Run|null>} the selected sentence's run; null when superseded
    */
   async translateParagraph(text, options, selected = 0) {
     this.clearNotice();

@@ -11,7 +11,7 @@ import { checkDecodingForm } from './option-check.js';
  * @param {HTMLElement} root   the element the fields go into (after its <summary>)
  * @param {ReturnType<import('../state/stores.js').createOptionsStore>} store
  * @param {import('../state/options.js').OptionSpec[]} table
- * @returns {() => import('../state/contract.js').RunOptions} the current options
+ * @returns {() => import('../state/schema.js').RunOptions} the current options
  */
 export function bindDecodingForm(root, store, table) {
   const specs = table.filter(UI_OPTION);

@@ -24,7 +24,7 @@ import { EXAMPLES } from './examples.js';
 import { languageOffer, renderOffer } from './lang-offer.js';
 import { statusOf } from './errors.js';
 import { modelLabel, modelDescription } from './model-names.js';
-import { defaultQuery } from '../state/contract.js';
+import { defaultQuery } from '../state/text.js';
 import { renderStatusInto } from './status-view.js';
 import { autosize } from './autosize.js';
 import { checkDecodingForm, problemNotice } from './option-check.js';

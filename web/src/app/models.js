@@ -228,7 +228,7 @@ export async function forgetTranslator(entry) {
 /**
  * The contract's ModelInfo: the model's facts from the engine's info (the loaded file), the label and
  * languages from the catalogue entry.
- * @returns {import('../state/contract.js').ModelInfo}
+ * @returns {import('../state/schema.js').ModelInfo}
  */
 export function modelInfo(entry, info) {
   const c = info.config;

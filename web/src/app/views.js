@@ -1,11 +1,12 @@
 // Connects the stores to the views inside a root element. Views are found by `data-view`; each gets a
-// plain data object of the contract (web/src/state/contract.js). Events from the views are turned
+// plain data object of the contract (web/src/state/schema.js). Events from the views are turned
 // into store updates, playback actions, or calls to the handlers given (re-decoding is the app
 // controller's job, never a view's).
 //
 //   data-view: loop | playback | topk | lines | heatmap | cross-heads | self-heads | self-lines |
 //              self-heatmap | beam | output | softmax | context | step-label
-import { attentionRows, selfAttentionRows, decoderInput, pieceText, joinSentences, pieceGroups, groupLabels, pieceLabels, aggregate, stepLabel } from '../state/contract.js';
+import { attentionRows, selfAttentionRows, aggregate } from '../state/math.js';
+import { decoderInput, pieceText, joinSentences, pieceGroups, groupLabels, pieceLabels, stepLabel } from '../state/text.js';
 import { t, getLanguage, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { modelLabel } from './model-names.js';
 import { paceOfRun } from './pace.js';

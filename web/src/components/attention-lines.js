@@ -16,7 +16,7 @@
 // hold, readable without hovering: on a touch screen, tap a token).
 // events: attnseq-pick {index} when a target token is activated.
 import { View, define, h, s, textWidth, pct, watchWidth, beforePaint, scrollBox, activeElementOf, fingerTargets, rootScale, remSize } from './dom.js';
-import { pieceText } from '../state/contract.js';
+import { pieceText } from '../state/text.js';
 import { t } from '../i18n/index.js';
 
 const PAD = 10, GAP = 8, ROW_GAP = 120, V_GAP = 160;

@@ -11,7 +11,7 @@
 // data: { trace: {parent, token, piece, logprob, score, kept, finished}[][], best: number[] (token ids
 //         of the hypothesis shown), beamSize: number, upto?: number (last step drawn) }
 import { View, define, h, s, textWidth, watchWidth, scrollBox, rootScale, remSize } from './dom.js';
-import { pieceText } from '../state/contract.js';
+import { pieceText } from '../state/text.js';
 import { t } from '../i18n/index.js';
 
 // ROW: pitch of the rows; NODE_H: node height; GAP: room between columns for the edges; HEAD: the

@@ -7,7 +7,7 @@
 //         context), current?: number, controls?: string[] (the model's control pieces: never marked
 //         as continuing a word; pieces that do are shown "·te") }
 import { View, define, h, s, textWidth, scrollBox, watchWidth, rootScale, remSize } from './dom.js';
-import { pieceLabels } from '../state/contract.js';
+import { pieceLabels } from '../state/text.js';
 import { t } from '../i18n/index.js';
 
 const PITCH = 28, BOX = 22, PAD = 8;

@@ -11,7 +11,7 @@
 // }
 // events: attnseq-seek {index} when a row is activated.
 import { View, define, h, pct, reducedMotion, beforePaint } from './dom.js';
-import { pieceText, labelAfter, pieceLabels, startsWord } from '../state/contract.js';
+import { pieceText, labelAfter, pieceLabels, startsWord } from '../state/text.js';
 import { t, getLanguage } from '../i18n/index.js';
 
 /** A token chip; `control`: the model's <s> or </s>; `label`: its text (default: the piece's). */

@@ -11,12 +11,10 @@
 // }
 // events: attnseq-pick {index} when a row header is clicked, or Enter/Space is pressed on one of its cells.
 import { View, define, h, s, scrollBox, activeElementOf } from './dom.js';
-import { pieceText } from '../state/contract.js';
+import { pieceText, hasCjk } from '../state/text.js';
 import { pct, pctNumber } from './format.js';
 import { t } from '../i18n/index.js';
 
-// Chinese and Japanese labels stand upright in the vertical column headers (Latin ones are turned).
-const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
 /**
  * Black or white text, whichever reads on the cell: the cell's colour blended over the card's white,
@@ -55,11 +53,12 @@ class Heatmap extends View {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
       return;
     }
+    // Chinese and Japanese labels stand upright in the vertical column headers (Latin ones are turned).
     const cols = d.colLabels.map(pieceText);
     const table = h('table', { class: 'heatmap' },
       h('caption', { class: 'sr-only' }, d.caption ?? ''),
       h('thead', {}, h('tr', {}, h('td', { class: 'corner' }),
-        cols.map((c) => h('th', { scope: 'col' }, h('span', { class: CJK.test(c) ? 'cjk' : null }, c))))));
+        cols.map((c) => h('th', { scope: 'col' }, h('span', { class: hasCjk(c) ? 'cjk' : null }, c))))));
     const body = h('tbody');
     const [fr, fc] = this.#focus;
     d.rows.forEach((row, i) => {

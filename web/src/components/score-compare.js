@@ -16,7 +16,7 @@
 // own translation (the cards' models write different numbers of tokens, so it is not a step of the page's
 // run; the matrices' attnseq-pick stops here).
 import { View, define, h, pct, textWidth, fingerTargets, activeElementOf, beforePaint } from './dom.js';
-import { pieceLabels, pieceText } from '../state/contract.js';
+import { pieceLabels, pieceText } from '../state/text.js';
 import { t } from '../i18n/index.js';
 import './heatmap.js';
 

@@ -19,7 +19,7 @@
 //   values: {data, cols, from, to} | null   [S × cols] vectors, this head's columns [from, to)
 // } | {none: true, index, target} (a model without attention)
 import { View, define, h, pct, scrollBox } from './dom.js';
-import { pieceText } from '../state/contract.js';
+import { pieceText } from '../state/text.js';
 import { t } from '../i18n/index.js';
 
 const COLORS = 8;

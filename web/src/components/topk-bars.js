@@ -17,7 +17,7 @@
 // A piece that would continue the word before it (no "▁") is marked "·", as in the other figures.
 // events: attnseq-alternative {index, id, piece}
 import { View, define, h, pct } from './dom.js';
-import { pieceText, labelAfter } from '../state/contract.js';
+import { pieceText, labelAfter } from '../state/text.js';
 import { t } from '../i18n/index.js';
 
 class TopkBars extends View {

@@ -2,9 +2,9 @@
 // state (what the user is looking at). Each page (demo, widget group) makes its own set.
 import { createStore } from './store.js';
 
-/** @typedef {import('./contract.js').Run} Run */
-/** @typedef {import('./contract.js').ModelInfo} ModelInfo */
-/** @typedef {import('./contract.js').RunOptions} RunOptions */
+/** @typedef {import('./schema.js').Run} Run */
+/** @typedef {import('./schema.js').ModelInfo} ModelInfo */
+/** @typedef {import('./schema.js').RunOptions} RunOptions */
 /** @template T @typedef {import('./store.js').Store<T>} Store */
 
 /**

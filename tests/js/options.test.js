@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { Translator } from '../../web/src/index.js';
-import { engineOptions } from '../../web/src/app/controller.js';
+import { engineOptions } from '../../web/src/app/engine-options.js';
 import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../../web/src/state/options.js';
 import en from '../../web/src/i18n/en.js';
 import zh from '../../web/src/i18n/zh.js';

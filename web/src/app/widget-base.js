@@ -170,7 +170,10 @@ export class WidgetElement extends HTMLElement {
 
   t(key, vars) { return this.tr(() => t(key, vars)); }
 
-  /** RunOptions: the engine's defaults, then the element's decoding attributes. */
+  /**
+   * RunOptions: the engine's defaults, then the element's decoding attributes.
+   * @returns {import('../state/schema.js').RunOptions}
+   */
   options() {
     const table = this.controller.optionTable ?? [];
     const o = defaultsOf(table);
@@ -178,7 +181,7 @@ export class WidgetElement extends HTMLElement {
       const v = parseOption(spec, this.getAttribute(attributeOf(spec.name)));
       if (v !== undefined) o[spec.name] = v;
     }
-    return o;
+    return /** @type {import('../state/schema.js').RunOptions} */ (o);
   }
 
   text() {
@@ -208,7 +211,7 @@ export class WidgetElement extends HTMLElement {
    *  HTMLElement's property for the standard `translate` attribute, which a method would shadow. */
   async translateText(text = this.text()) {
     this.controller.clearNotice();
-    await this.controller.optionsReady;  // the attributes are read by the engine's option table
+    await this.controller.options();  // the attributes are read by the engine's option table
     // a text in another language than the model reads is translated (the author chose it) and said so,
     // checked once the translation is shown (the identifier's download never delays it); the model's
     // own example sentences need no check

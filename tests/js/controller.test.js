@@ -91,6 +91,17 @@ describe('app controller', () => {
     assert.equal(c.entryOf('tiny'), undefined);  // no substring guessing
     await assert.rejects(c.selectModel('mislabelled'), (e) => e.code === 'MODEL_MISMATCH' && /none attention/.test(e.message));
   });
+
+  test('translateWith before the engine\'s option table is known waits for it (it read a null table)', async () => {
+    const c = await controller();
+    c.optionTable = null;  // as on a page whose Compare is used before the engine has answered
+    const r = await c.translateWith('tiny-transformer', 'the cat is black', { strategy: 'greedy', maxLength: 3 });
+    const cli = runCli(TINY, ['the cat is black'], ['--max-length', '3'])[0].hypotheses[0];
+    assert.ok(r.tokens.length <= 3, 'the options reached the engine');
+    assert.equal(r.text, cli.text);
+    assert.deepEqual(r.tokens.map((t) => t.id), cli.tokens.map((t) => t.id));
+    assert.ok(c.optionTable?.length, 'the table was asked for');
+  });
 });
 
 function info(c) { return c.stores.model.get().info; }

@@ -1,8 +1,9 @@
 // Writes what the JavaScript side declares from the engine's one lists, read from the WebAssembly module:
-//   web/src/index.d.ts       the generated blocks: DecodeOptions (ATTNSEQ_DECODE_OPTIONS), the records
-//                            (cpp/attnseq/records.h: GenerationStep, Hypothesis, TranslationResult,
-//                            BeamCandidate, GenerationSource, ModelInfo, ControlIds, ModelConfig) and
-//                            ErrorCode (core/errors.h)
+//   web/src/index.d.ts       the generated blocks DecodeOptions (ATTNSEQ_DECODE_OPTIONS) and ErrorCode
+//                            (core/errors.h)
+//   web/src/records.d.ts     the records of results (cpp/attnseq/records.h: GenerationStep, Hypothesis,
+//                            TranslationResult, BeamCandidate, GenerationSource)
+//   web/src/model.d.ts       the records of the model (ModelInfo, ControlIds, ModelConfig)
 //   web/src/engine/attnseq.d.ts  the generated block: the kinds of the records' fields
 //   web/src/engine/error-codes.js  the error codes for the JavaScript side (errors.js)
 // Each block sits between a "BEGIN generated" and an "END generated" line. tests/js/records.test.js and
@@ -13,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 
 const file = (rel) => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 export const DTS_PATH = file('web/src/index.d.ts');
+export const RECORDS_DTS_PATH = file('web/src/records.d.ts');
+export const MODEL_DTS_PATH = file('web/src/model.d.ts');
 export const ENGINE_DTS_PATH = file('web/src/engine/attnseq.d.ts');
 export const ERROR_CODES_PATH = file('web/src/engine/error-codes.js');
 
@@ -101,10 +104,11 @@ export function withBlock(text, name, lines, path = DTS_PATH) {
   return text.slice(0, b) + body + text.slice(e + end(name).length);
 }
 
-// The index.d.ts interface each record's block sits in.
+// The interface each record's block sits in, and its file.
 export const RECORD_BLOCKS = {
-  step: 'GenerationStep', hypothesis: 'Hypothesis', result: 'TranslationResult', candidate: 'BeamCandidate',
-  source: 'GenerationSource', model_info: 'ModelInfo', control_ids: 'ControlIds', config: 'ModelConfig',
+  step: ['GenerationStep', RECORDS_DTS_PATH], hypothesis: ['Hypothesis', RECORDS_DTS_PATH], result: ['TranslationResult', RECORDS_DTS_PATH],
+  candidate: ['BeamCandidate', RECORDS_DTS_PATH], source: ['GenerationSource', RECORDS_DTS_PATH],
+  model_info: ['ModelInfo', MODEL_DTS_PATH], control_ids: ['ControlIds', MODEL_DTS_PATH], config: ['ModelConfig', MODEL_DTS_PATH],
 };
 
 /**
@@ -112,12 +116,14 @@ export const RECORD_BLOCKS = {
  * @param {{options: any[], records: Record<string, any[]>, errorCodes: {code: string, origin: string, doc: string}[]}} engine
  */
 export function generatedFiles({ options, records, errorCodes }) {
-  let dts = withBlock(readFileSync(DTS_PATH, 'utf8'), 'DecodeOptions', optionLines(options));
-  for (const [record, name] of Object.entries(RECORD_BLOCKS)) {
+  const dts = withBlock(withBlock(readFileSync(DTS_PATH, 'utf8'), 'DecodeOptions', optionLines(options)),
+    'ErrorCode', errorCodeLines(errorCodes));
+  /** @type {Record<string, string>} */
+  const declared = { [RECORDS_DTS_PATH]: readFileSync(RECORDS_DTS_PATH, 'utf8'), [MODEL_DTS_PATH]: readFileSync(MODEL_DTS_PATH, 'utf8') };
+  for (const [record, [name, path]] of Object.entries(RECORD_BLOCKS)) {
     if (!records[record]) throw new Error(`the engine has no record list "${record}"`);
-    dts = withBlock(dts, name, recordLines(records[record]));
+    declared[path] = withBlock(declared[path], name, recordLines(records[record]), path);
   }
-  dts = withBlock(dts, 'ErrorCode', errorCodeLines(errorCodes));
   const kinds = [...new Set(Object.values(records).flat().map((f) => f.kind))];
   const engineDts = withBlock(readFileSync(ENGINE_DTS_PATH, 'utf8'), 'RecordLists', [
     `export type RecordName = ${Object.keys(records).map(quote).join(' | ')};`,
@@ -135,7 +141,7 @@ export function generatedFiles({ options, records, errorCodes }) {
     `export const JS_ERROR_CODES = ${js(errorCodes.filter((c) => c.origin === 'js'))};`,
     '',
   ].join('\n');
-  return { [DTS_PATH]: dts, [ENGINE_DTS_PATH]: engineDts, [ERROR_CODES_PATH]: codes };
+  return { [DTS_PATH]: dts, ...declared, [ENGINE_DTS_PATH]: engineDts, [ERROR_CODES_PATH]: codes };
 }
 
 /** What the generated files are made from, asked of a loaded module (core.js's Core). */

@@ -8,6 +8,12 @@
 // export.
 //   node bench/compare/architectures.mjs --models A.safetensors,B.safetensors [--data work/data/en-fr]
 //        [--n 100] [--repeats 3] [--warmup 10] [--native-only] [--out build/bench/architectures.json]
+//   node bench/compare/architectures.mjs [--manifest models/manifest.json ...] [--data-root work/data]
+// Without --models: every model of the catalogue(s) (--manifest, repeatable; default models/manifest.json)
+// whose file exists beside its manifest, each on the test split of its own direction (the entry's `data`:
+// DATA_ROOT/<data>, else DATA_ROOT/<src>-<tgt>); a model whose file or split is missing is named and left
+// out. New architectures and directions so appear as soon as their files and manifest entries exist
+// (e.g. --manifest models/manifest.json --manifest ../seed/models/manifest.json for a branch's interim file).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +23,29 @@ import { median } from './stats.mjs';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const argv = process.argv.slice(2);
 const arg = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };
-const models = (arg('--models') ?? '').split(',').filter(Boolean).map((m) => path.resolve(m));
-const data = path.resolve(arg('--data', path.join(ROOT, 'work/data/en-fr')));
+const all = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
+const dataRoot = path.resolve(arg('--data-root', path.join(ROOT, 'work/data')));
+const data = path.resolve(arg('--data', path.join(dataRoot, 'en-fr')));
+/** model file → its test data folder */
+const dataOf = new Map();
+let models = (arg('--models') ?? '').split(',').filter(Boolean).map((m) => path.resolve(m));
+for (const m of models) dataOf.set(m, data);
+if (!models.length) {
+  const seen = new Set();
+  for (const manifest of (all('--manifest').length ? all('--manifest') : [path.join(ROOT, 'models/manifest.json')])) {
+    const catalog = JSON.parse(readFileSync(manifest, 'utf8'));
+    for (const e of catalog.models ?? []) {
+      if (seen.has(e.id)) continue;  // the first catalogue that has it (and its file) wins
+      const file = path.resolve(path.dirname(manifest), e.file);
+      const dir = [e.data, `${e.src}-${e.tgt}`].filter(Boolean).map((d) => path.join(dataRoot, d)).find((d) => existsSync(path.join(d, 'test.json')));
+      if (!existsSync(file)) { console.log(`architectures: ${e.id}: no file ${path.relative(ROOT, file)} (left out)`); continue; }
+      if (!dir) { console.log(`architectures: ${e.id}: no test split ${path.join(dataRoot, e.data ?? `${e.src}-${e.tgt}`)}/test.json (left out)`); continue; }
+      seen.add(e.id);
+      models.push(file);
+      dataOf.set(file, dir);
+    }
+  }
+}
 const n = Number(arg('--n', 100));
 const repeats = Number(arg('--repeats', 3));
 const warmup = Number(arg('--warmup', 10));
@@ -47,11 +74,19 @@ function describe(file) {
 
 const work = path.join(tmpdir(), `attnseq-arch-${process.pid}`);
 mkdirSync(work, { recursive: true });
-const input = path.join(work, 'inputs.json');
-const prep = spawnSync('/usr/bin/python3', [path.join(ROOT, 'bench/compare/prepare_inputs.py'), '--model', models[0], '--data', data,
-  '--n', String(n), '--out', input], { cwd: ROOT, encoding: 'utf8' });
-if (prep.status !== 0) { console.error(prep.stdout + prep.stderr); process.exit(1); }
-const { sentences } = JSON.parse(readFileSync(input, 'utf8'));
+// the first N sources of each test split (one input file per data folder, made with its first model)
+const inputOf = new Map();
+let sentences = [];
+for (const m of models) {
+  const d = dataOf.get(m);
+  if (inputOf.has(d)) { inputOf.set(m, inputOf.get(d)); continue; }
+  const input = path.join(work, `inputs-${path.basename(d)}.json`);
+  const prep = spawnSync('/usr/bin/python3', [path.join(ROOT, 'bench/compare/prepare_inputs.py'), '--model', m, '--data', d,
+    '--n', String(n), '--out', input], { cwd: ROOT, encoding: 'utf8' });
+  if (prep.status !== 0) { console.error(prep.stdout + prep.stderr); process.exit(1); }
+  inputOf.set(d, input).set(m, input);
+  ({ sentences } = JSON.parse(readFileSync(input, 'utf8')));
+}
 
 const contenders = [['native', nativeBench, (m) => ['--model', m]]];
 if (!nativeOnly) contenders.push(['wasm-node', process.execPath, (m) => [path.join(ROOT, 'bench/compare/attnseq_node.mjs'), '--model', m]]);
@@ -61,7 +96,7 @@ for (let r = 0; r < repeats; r++)
   for (const m of models)
     for (const [id, cmd, args] of contenders) {
       const out = path.join(work, `${path.basename(m)}.${id}.${r}.json`);
-      const p = spawnSync(cmd, [...args(m), '--input', input, '--warmup', String(warmup), '--out', out], { cwd: ROOT, encoding: 'utf8' });
+      const p = spawnSync(cmd, [...args(m), '--input', inputOf.get(m), '--warmup', String(warmup), '--out', out], { cwd: ROOT, encoding: 'utf8' });
       if (p.status !== 0) { console.error(`architectures: ${id} on ${m} failed:\n${p.stdout}${p.stderr}`); process.exit(1); }
       const res = JSON.parse(readFileSync(out, 'utf8'));
       delete res.outputs;
@@ -74,15 +109,15 @@ const rows = models.map((m) => {
   const d = describe(m);
   const nat = runs[m].native;
   const enc = (rs) => rs[0];  // steps and work are the same in every repeat
-  return { model: path.relative(ROOT, m), ...d, steps: enc(nat).steps, mmacs_per_token: enc(nat).macs / enc(nat).steps / 1e6,
+  return { model: path.relative(ROOT, m), data: path.relative(ROOT, dataOf.get(m)), ...d, steps: enc(nat).steps, mmacs_per_token: enc(nat).macs / enc(nat).steps / 1e6,
     native_cpu_ms_per_token: cell(nat, (x) => x.cpu_ms / x.steps),
     wasm_node_cpu_ms_per_token: runs[m]['wasm-node'] ? cell(runs[m]['wasm-node'], (x) => x.cpu_ms / x.steps) : null };
 });
-const md = ['| model | architecture | file | tokens | M MACs / token | native, CPU ms / token | WebAssembly (Node), CPU ms / token |',
-  '|---|---|---:|---:|---:|---:|---:|',
-  ...rows.map((x) => `| \`${path.basename(x.model)}\` | ${x.arch}${x.i8 ? ', I8' : ''} | ${(x.bytes / 2 ** 20).toFixed(2)} MiB | ${x.steps} | ${x.mmacs_per_token.toFixed(2)} | ${x.native_cpu_ms_per_token} | ${x.wasm_node_cpu_ms_per_token ?? '–'} |`)].join('\n');
+const md = ['| model | architecture | test split | file | tokens | M MACs / token | native, CPU ms / token | WebAssembly (Node), CPU ms / token |',
+  '|---|---|---|---:|---:|---:|---:|---:|',
+  ...rows.map((x) => `| \`${path.basename(x.model)}\` | ${x.arch}${x.i8 ? ', I8' : ''} | ${path.basename(x.data)} | ${(x.bytes / 2 ** 20).toFixed(2)} MiB | ${x.steps} | ${x.mmacs_per_token.toFixed(2)} | ${x.native_cpu_ms_per_token} | ${x.wasm_node_cpu_ms_per_token ?? '–'} |`)].join('\n');
 mkdirSync(path.dirname(outPath), { recursive: true });
-writeFileSync(outPath, JSON.stringify({ date: new Date().toISOString(), data, sentences: sentences.length, repeats, warmup,
+writeFileSync(outPath, JSON.stringify({ date: new Date().toISOString(), data: Object.fromEntries([...dataOf].map(([m, d]) => [path.relative(ROOT, m), path.relative(ROOT, d)])), sentences: sentences.length, repeats, warmup,
   loadavg: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '), rows, runs }, null, 1) + '\n');
 console.log(`\n${md}\n\nmedian (min–max) over ${repeats} repeats; tokens = decoder steps, </s> included; MACs include the encoder`);
 console.log(`architectures: wrote ${path.relative(ROOT, outPath)}`);

@@ -84,6 +84,7 @@ export class Translator {
       if (url) {
         // The worker downloads it (and checks its SHA-256) itself: no chunk is read on this thread, which
         // is busy drawing the page, and nothing is transferred. An abort ends the worker (catch below).
+        measure('fetchLoad sent', mark());  // (the first visit's timeline: when the page asked)
         const call = client.call('fetchLoad', [url, { sha256: sha256?.toLowerCase(), progress: !!onProgress }], [], { onProgress });
         const { model, info } = await (signal ? abortable(call, signal) : call);
         return new Translator(client, model, info, true);

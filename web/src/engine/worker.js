@@ -82,6 +82,7 @@ export function serve(port, createCore = Core.create, { exit, eager = false, sli
     }
     const { id, method, args } = data;
     open.add(id);
+    if (method === 'fetchLoad' || TIMED.has(method)) measure(`${method} received`, mark());  // the timeline's round trips
     let engine = null;
     try {
       if (!METHODS.includes(method)) throw new Error(`unknown method ${method}`);

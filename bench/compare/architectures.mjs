@@ -31,20 +31,22 @@ const dataOf = new Map();
 let models = (arg('--models') ?? '').split(',').filter(Boolean).map((m) => path.resolve(m));
 for (const m of models) dataOf.set(m, data);
 if (!models.length) {
-  const seen = new Set();
+  const seen = new Set(), missing = new Map();  // id → why, for the entries no catalogue could run
+  const leftOut = (id, why) => { if (!missing.has(id)) missing.set(id, why); };
   for (const manifest of (all('--manifest').length ? all('--manifest') : [path.join(ROOT, 'models/manifest.json')])) {
     const catalog = JSON.parse(readFileSync(manifest, 'utf8'));
     for (const e of catalog.models ?? []) {
       if (seen.has(e.id)) continue;  // the first catalogue that has it (and its file) wins
       const file = path.resolve(path.dirname(manifest), e.file);
       const dir = [e.data, `${e.src}-${e.tgt}`].filter(Boolean).map((d) => path.join(dataRoot, d)).find((d) => existsSync(path.join(d, 'test.json')));
-      if (!existsSync(file)) { console.log(`architectures: ${e.id}: no file ${path.relative(ROOT, file)} (left out)`); continue; }
-      if (!dir) { console.log(`architectures: ${e.id}: no test split ${path.join(dataRoot, e.data ?? `${e.src}-${e.tgt}`)}/test.json (left out)`); continue; }
+      if (!existsSync(file)) { leftOut(e.id, `no file ${path.relative(ROOT, file)}`); continue; }
+      if (!dir) { leftOut(e.id, `no test split ${path.join(dataRoot, e.data ?? `${e.src}-${e.tgt}`)}/test.json`); continue; }
       seen.add(e.id);
       models.push(file);
       dataOf.set(file, dir);
     }
   }
+  for (const [id, why] of missing) if (!seen.has(id)) console.log(`architectures: ${id}: ${why} (left out)`);
 }
 const n = Number(arg('--n', 100));
 const repeats = Number(arg('--repeats', 3));

@@ -4,10 +4,11 @@
 // machine's load touches them alike; the verdict is the ratio of CPU time per generated token within the
 // run, per repeat and of the medians. Prints the CPU, its flags that matter here and the load.
 //   node bench/compare/side_by_side.mjs --model M --input IN.json [--repeats 3] [--warmup 20] [--json OUT]
-//        --run LABEL=KIND[@DIR][+ENV=VALUE ...] ...
+//        --run LABEL=KIND[@DIR][#MODEL][+ENV=VALUE ...] ...
 // KIND: native (DIR: an attnseq_bench binary, default build/native/attnseq_bench), node or chromium
 // (DIR: a web/ folder, default the repository's). +ENV=VALUE sets an environment variable for that
-// contender, e.g. chromium+BENCH_CHROMIUM_ARGS=--js-flags=--no-wasm-dynamic-tiering. Ratios are against
+// contender, e.g. chromium+BENCH_CHROMIUM_ARGS=--js-flags=--no-wasm-dynamic-tiering; #MODEL another model file
+// for that contender than --model (e.g. the F32 file beside the I8 one). Ratios are against
 // the first --run. Every run must give the same target ids as the first.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,9 +37,10 @@ function parseRun(spec) {
   if (eq < 1) throw new Error(`--run ${spec}: expected LABEL=KIND[@DIR][+ENV=VALUE]`);
   const label = spec.slice(0, eq);
   const [head, ...envs] = spec.slice(eq + 1).split('+');
-  const [kind, dir] = head.split('@');
+  const [where, own] = head.split('#');
+  const [kind, dir] = where.split('@');
   const env = Object.fromEntries(envs.map((e) => { const i = e.indexOf('='); return [e.slice(0, i), e.slice(i + 1)]; }));
-  const common = ['--model', path.resolve(model), '--input', path.resolve(input), '--warmup', String(warmup)];
+  const common = ['--model', path.resolve(own ?? model), '--input', path.resolve(input), '--warmup', String(warmup)];
   const web = dir ? ['--web', path.resolve(dir)] : [];
   if (kind === 'native') return { label, kind, cmd: path.resolve(dir ?? path.join(ROOT, 'build/native/attnseq_bench')), args: common, env };
   if (kind === 'node') return { label, kind, cmd: process.execPath, args: [path.join(ROOT, 'bench/compare/attnseq_node.mjs'), ...common, ...web], env };
@@ -68,7 +70,7 @@ const cpu = (x) => x.cpu_ms / x.steps;
 const rows = runs.map((run, i) => {
   const per = results[i].map(cpu);
   const ratios = results[i].map((x, r) => cpu(results[0][r]) / cpu(x));  // > 1: faster than the first run
-  return { label: run.label, kind: run.kind, env: run.env, cpu_ms_per_token: per, median: median(per),
+  return { label: run.label, kind: run.kind, env: run.env, model: run.args[run.args.indexOf('--model') + 1], cpu_ms_per_token: per, median: median(per),
     ratio_of_medians: median(results[0].map(cpu)) / median(per), ratios_per_repeat: ratios, same_outputs_as_first: same[i] };
 });
 const after = machineInfo();

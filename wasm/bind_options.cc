@@ -68,6 +68,38 @@ std::vector<int> prefix_ids(const val& v, const attnseq::Translator& t) {
   return ids;
 }
 
+// An integer of a list, or the error naming key[i].
+int list_integer(const std::string& where, const val& x) {
+  if (!x.isNumber() || !std::isfinite(x.as<double>()) || x.as<double>() != std::floor(x.as<double>()) ||
+      std::fabs(x.as<double>()) > 2147483647.0)
+    bad("decoding option " + where + " must be an integer, got " + (x.isNumber() ? std::to_string(x.as<double>()) : type_of(x)));
+  return static_cast<int>(x.as<double>());
+}
+
+// sourceMask: [position, ...] (0-based source positions).
+std::vector<int> positions(const std::string& key, const val& v) {
+  if (!v.isArray()) bad("decoding option " + key + " must be an array of source positions (0-based), got " + type_of(v));
+  const int n = v["length"].as<int>();
+  std::vector<int> out;
+  for (int i = 0; i < n; ++i) out.push_back(list_integer(key + "[" + std::to_string(i) + "]", v[i]));
+  return out;
+}
+
+// headMask: [{layer, head}, ...] (0-based).
+std::vector<attnseq::HeadRef> heads(const std::string& key, const val& v) {
+  if (!v.isArray()) bad("decoding option " + key + " must be an array of {layer, head} objects (0-based), got " + type_of(v));
+  const int n = v["length"].as<int>();
+  std::vector<attnseq::HeadRef> out;
+  for (int i = 0; i < n; ++i) {
+    const std::string at = key + "[" + std::to_string(i) + "]";
+    const val x = v[i];
+    if (x.typeOf().as<std::string>() != "object" || x.isNull() || x.isArray())
+      bad("decoding option " + at + " must be a {layer, head} object (0-based), got " + type_of(x));
+    out.push_back({list_integer(at + ".layer", x["layer"]), list_integer(at + ".head", x["head"])});
+  }
+  return out;
+}
+
 void set_field(DecodeOptions& o, const OptionSpec& f, const std::string& key, const val& v, const attnseq::Translator& t) {
   switch (f.kind) {
     case OptionKind::Strategy:
@@ -87,6 +119,12 @@ void set_field(DecodeOptions& o, const OptionSpec& f, const std::string& key, co
     }
     case OptionKind::Prefix:
       o.prefix = prefix_ids(v, t);
+      return;
+    case OptionKind::Positions:
+      f.set_positions(o, positions(key, v));
+      return;
+    case OptionKind::Heads:
+      f.set_heads(o, heads(key, v));
       return;
     case OptionKind::Int:
       f.set_number(o, integer(key, v, -2147483648.0, 2147483647.0));

@@ -179,6 +179,22 @@ struct Js<FieldKind::Stack> {
   }
 };
 template <>
+struct Js<FieldKind::Table> {
+  using type = val;
+  static val of(const std::vector<std::vector<float>>& rows, const Ctx&) {
+    const size_t cols = rows.empty() ? 0 : rows[0].size();
+    std::vector<float> flat;
+    flat.reserve(rows.size() * cols);
+    for (const auto& r : rows)
+      for (size_t j = 0; j < cols; ++j) flat.push_back(j < r.size() ? r[j] : 0.0f);
+    val o = val::object();
+    o.set("data", float32_array(flat.data(), flat.size()));
+    o.set("rows", static_cast<int>(rows.size()));
+    o.set("cols", static_cast<int>(cols));
+    return o;
+  }
+};
+template <>
 struct Js<FieldKind::Rows> {
   using type = val;
   static val of(const std::vector<std::vector<float>>& rows, const Ctx& c) {
@@ -321,6 +337,9 @@ struct JsSource {
 struct JsInfo {
   ATTNSEQ_MODEL_INFO_FIELDS(ATTNSEQ_MEMBER)
 };
+struct JsSensitivity {
+  ATTNSEQ_SENSITIVITY_FIELDS(ATTNSEQ_MEMBER)
+};
 struct JsControlIds {
   ATTNSEQ_CONTROL_ID_FIELDS(ATTNSEQ_MEMBER)
 };
@@ -416,6 +435,16 @@ val source_to_js(const attnseq::TranslationSession& s, const attnseq::Translator
   return val(std::move(r));
 }
 
+val sensitivity_to_js(const attnseq::SensitivityResult& s, const attnseq::Translator& t,
+                      const std::vector<int>& offsets) {
+  const Ctx c{&t, &offsets, static_cast<int>(s.source.size())};
+  JsSensitivity r;
+#define ATTNSEQ_FILL(name, kind, value, doc) r.name = Js<FieldKind::kind>::of(value, c);
+  ATTNSEQ_SENSITIVITY_FIELDS(ATTNSEQ_FILL)
+#undef ATTNSEQ_FILL
+  return val(std::move(r));
+}
+
 val info_to_js(const attnseq::Translator& s) {
   const Ctx c{&s};
   JsInfo r;
@@ -465,6 +494,7 @@ EMSCRIPTEN_BINDINGS(attnseq_records) {
   ATTNSEQ_RECORD(JsCandidate, "BeamCandidate", ATTNSEQ_CANDIDATE_FIELDS)
   ATTNSEQ_RECORD(JsSource, "GenerationSource", ATTNSEQ_SOURCE_FIELDS)
   ATTNSEQ_RECORD(JsInfo, "ModelInfo", ATTNSEQ_MODEL_INFO_FIELDS)
+  ATTNSEQ_RECORD(JsSensitivity, "Sensitivity", ATTNSEQ_SENSITIVITY_FIELDS)
   ATTNSEQ_RECORD(JsControlIds, "ControlIds", ATTNSEQ_CONTROL_ID_FIELDS)
 #undef ATTNSEQ_FIELD
 #undef ATTNSEQ_RECORD

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "attnseq/sensitivity.h"
 #include "attnseq/translator.h"
 
 namespace attnseq_wasm {
@@ -28,6 +29,8 @@ val result_to_js(const attnseq::TranslationResult& r, const attnseq::Translator&
 val step_to_js(const attnseq::TranslationStep& s, const attnseq::Translator& t);
 // ATTNSEQ_SOURCE_FIELDS (index.d.ts, GenerationSource).
 val source_to_js(const attnseq::TranslationSession& s, const attnseq::Translator& t, const std::vector<int>& offsets);
+// ATTNSEQ_SENSITIVITY_FIELDS (index.d.ts, Sensitivity).
+val sensitivity_to_js(const attnseq::SensitivityResult& s, const attnseq::Translator& t, const std::vector<int>& offsets);
 // ATTNSEQ_MODEL_INFO_FIELDS (index.d.ts, ModelInfo).
 val info_to_js(const attnseq::Translator& t);
 

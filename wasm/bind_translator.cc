@@ -8,6 +8,7 @@
 #include <string>
 
 #include "attnseq/attnseq.h"
+#include "attnseq/text/tokenizer.h"
 #include "bind_errors.h"
 #include "bind_job.h"
 #include "bind_options.h"
@@ -42,6 +43,15 @@ class WasmTranslator {
       const attnseq::DecodeOptions o = decode_options_from_js(options, *t_);
       const attnseq::TranslationResult r = t_->translate(text, o);
       return result_to_js(r, *t_, utf16_offsets(text));
+    });
+  }
+
+  // {value: Sensitivity} | {error}: each source token replaced in turn (attnseq/sensitivity.h);
+  // replacement: undefined (<unk>), a source vocabulary id or a source piece ("▁the").
+  val sensitivity(const std::string& text, const val& options, const val& replacement) const {
+    return guarded([&] {
+      const attnseq::DecodeOptions o = decode_options_from_js(options, *t_);
+      return sensitivity_to_js(attnseq::sensitivity(*t_, text, o, replacement_id(replacement)), *t_, utf16_offsets(text));
     });
   }
 
@@ -84,6 +94,25 @@ class WasmTranslator {
   }
 
  private:
+  int replacement_id(const val& r) const {
+    using attnseq::Error;
+    using attnseq::ErrorCode;
+    if (r.isUndefined() || r.isNull()) return -1;
+    if (r.isNumber()) {
+      const double d = r.as<double>();
+      if (!(d >= 0 && d == static_cast<int>(d)))
+        throw Error(ErrorCode::BadOption, "replacement must be a source vocabulary id (an integer >= 0) or a piece");
+      return static_cast<int>(d);
+    }
+    if (!r.isString()) throw Error(ErrorCode::BadOption, "replacement must be a source vocabulary id or a piece (a string)");
+    const std::string piece = r.as<std::string>();
+    const attnseq::Tokenizer& tok = t_->source_tokenizer();
+    const int id = tok.id_of(piece);
+    if (id == tok.unk_id() && piece != tok.piece(id))
+      throw Error(ErrorCode::BadOption, "replacement \"" + piece + "\" is not a piece of the source vocabulary (e.g. ▁the)");
+    return id;
+  }
+
   std::shared_ptr<const attnseq::Translator> t_;
 };
 
@@ -92,6 +121,7 @@ EMSCRIPTEN_BINDINGS(attnseq_translator) {
       .class_function("load", &WasmTranslator::load)
       .function("info", &WasmTranslator::info)
       .function("translate", &WasmTranslator::translate)
+      .function("sensitivity", &WasmTranslator::sensitivity)
       .function("begin", &WasmTranslator::begin)
       .function("start", &WasmTranslator::start)
       .function("tokenize", &WasmTranslator::tokenize)

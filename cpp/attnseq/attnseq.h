@@ -13,4 +13,5 @@
 #include "attnseq/core/errors.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
+#include "attnseq/sensitivity.h"
 #include "attnseq/translator.h"

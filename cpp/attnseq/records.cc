@@ -43,6 +43,7 @@ const char* field_kind_name(FieldKind kind) {
     case FieldKind::OptFloats: return "opt_floats";
     case FieldKind::StepStack: return "step_stack";
     case FieldKind::Stack: return "stack";
+    case FieldKind::Table: return "table";
     case FieldKind::Rows: return "rows";
     case FieldKind::Matrices: return "matrices";
     case FieldKind::Steps: return "steps";
@@ -86,6 +87,7 @@ std::string describe_records() {
   ATTNSEQ_LIST("result", ATTNSEQ_RESULT_FIELDS)
   ATTNSEQ_LIST("candidate", ATTNSEQ_CANDIDATE_FIELDS)
   ATTNSEQ_LIST("source", ATTNSEQ_SOURCE_FIELDS)
+  ATTNSEQ_LIST("sensitivity", ATTNSEQ_SENSITIVITY_FIELDS)
   ATTNSEQ_LIST("model_info", ATTNSEQ_MODEL_INFO_FIELDS)
   ATTNSEQ_LIST("control_ids", ATTNSEQ_CONTROL_ID_FIELDS)
   ATTNSEQ_LIST("config", ATTNSEQ_CONFIG_FIELDS)

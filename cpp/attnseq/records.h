@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "attnseq/sensitivity.h"
 #include "attnseq/translator.h"
 
 namespace attnseq {
@@ -41,6 +42,8 @@ enum class FieldKind {
                  //   (JSON: [layers][heads][cols], left out when empty)
   Stack,         // AttentionStack [1, layers, heads, rows, cols] → {data, layers, heads, rows, cols}, null when
                  //   empty (JSON: [layers][heads][rows][cols], left out when empty)
+  Table,         // rows of floats of one length (std::vector<std::vector<float>>) → {data, rows, cols} (cols: the
+                 //   rows' length, 0 without rows; JSON: [rows][cols])
   Rows,          // rows of floats (std::vector<std::vector<float>>, cols: the source length) → {data, rows, cols}
                  //   (JSON: [rows][cols])
   Matrices,      // std::vector<Matrix> → [{data, rows, cols}] (JSON: [[[...]]])
@@ -142,6 +145,30 @@ const char* field_kind_name(FieldKind kind);  // "int", "float", ... as describe
     "C = hidden; Transformer: the layer's projected values, C = dModel, head h in columns h·dh .. (h+1)·dh); "    \
     "empty for the model without attention and when returnAttention is false")                                   \
   X(macs, Count, s.encode_macs(), "multiply-adds of the encoder")
+
+// What each source token contributes to what the decoder reads (s: a SensitivityResult; sensitivity.h):
+// --sensitivity, Translator.sensitivity().
+#define ATTNSEQ_SENSITIVITY_FIELDS(X)                                                                              \
+  X(source_tokens, SourceTokens, s.source, "the source tokens, `</s>` included; each one but `</s>` is replaced in turn") \
+  X(replacement, Text, s.replacement.piece, "the source piece put in each position's place (default: `<unk>`)")   \
+  X(replacement_id, Int, s.replacement.id, "its source vocabulary id")                                          \
+  X(tokens, Tokens, s.target, "the translation (the best hypothesis), teacher-forced in every run")              \
+  X(measure, Text, s.measure,                                                                                     \
+    "'fixed': the fixed context vector, the decoder's initial state h0 (the model without attention); 'steps': "  \
+    "each step's cross-attention context (a Transformer's decoder layers side by side)")                         \
+  X(change, Numbers, s.change,                                                                                    \
+    "[source tokens, `</s>` left out]: ‖c − c′‖ / ‖c‖ with that token replaced ('steps': the mean over the steps)") \
+  X(step_change, Table, s.step_change, "[source tokens × steps]: 'steps' only, each step's ‖c_t − c_t′‖ / ‖c_t‖")   \
+  X(forward, Numbers, s.forward,                                                                                  \
+    "bi-GRU encoder: per position, the relative change of the forward direction's last state (read left to "     \
+    "right, it ends on the last token); empty for other encoders")                                               \
+  X(backward, Numbers, s.backward,                                                                                \
+    "bi-GRU encoder: the same for the backward direction's last state (read right to left, it ends on the first " \
+    "token)")                                                                                                     \
+  X(probabilities, Numbers, s.probabilities, "each translation token's probability given the original source")    \
+  X(replaced_probabilities, Table, s.replaced_probabilities,                                                      \
+    "[source tokens × translation tokens]: each translation token's probability with that source token replaced") \
+  X(macs, Count, s.macs, "multiply-adds of every run (the original and one per replaced token)")
 
 // The model (s: a Translator): --info, Translator.info.
 #define ATTNSEQ_MODEL_INFO_FIELDS(X)                                                                               \

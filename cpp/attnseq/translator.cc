@@ -127,6 +127,8 @@ std::string Translator::detokenize(const std::vector<int>& ids) const { return t
 
 Token Translator::target_token(int id) const { return {id, tgt_tok_->piece(id), -1, -1}; }
 
+Token Translator::source_token(int id) const { return {id, src_tok_->piece(id), -1, -1}; }
+
 TranslationHypothesis Translator::to_text(const Hypothesis& h) const {
   TranslationHypothesis out;
   out.text = detokenize(h.tokens);

@@ -95,6 +95,7 @@ class Translator {
   std::vector<int> target_ids(const std::string& text) const;
   std::string detokenize(const std::vector<int>& target_ids) const;
   Token target_token(int id) const;
+  Token source_token(int id) const;  // a source vocabulary id's piece (no span)
   // A search's hypothesis with its text, pieces and the text of each step.
   TranslationHypothesis to_text(const Hypothesis& h) const;
 

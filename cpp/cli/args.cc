@@ -50,7 +50,9 @@ std::string default_of(const OptionSpec& s) {
   switch (s.kind) {
     case OptionKind::Strategy: return s.text(d);
     case OptionKind::Bool: return s.number(d) != 0 ? "on" : "off";
-    case OptionKind::Prefix: return "none";
+    case OptionKind::Prefix:
+    case OptionKind::Positions:
+    case OptionKind::Heads: return "none";
     default: return format_number(s.number(d));
   }
 }
@@ -63,6 +65,8 @@ std::string help_line(const OptionSpec& s) {
     case OptionKind::Float: flag += " F"; break;
     case OptionKind::Strategy: flag += " S"; break;
     case OptionKind::Prefix: flag += " TEXT"; break;
+    case OptionKind::Positions: flag += " I,J"; break;
+    case OptionKind::Heads: flag += " L:H,.."; break;
     case OptionKind::Bool: flag = "--[no-]" + flag.substr(2); break;
   }
   std::string line = "  " + flag;
@@ -71,6 +75,33 @@ std::string help_line(const OptionSpec& s) {
   line += s.doc;
   line += " (default " + default_of(s) + ")";
   return line + "\n";
+}
+
+// "3,0,7" → {3, 0, 7}: the integers of a comma-separated list (an empty value: none).
+std::vector<int> integer_list(const std::string& flag, const std::string& v) {
+  std::vector<int> out;
+  std::stringstream ss(v);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (item.empty()) throw std::invalid_argument(flag + " expects integers separated by commas, got \"" + v + "\"");
+    out.push_back(static_cast<int>(to_integer(flag, item, -2147483647.0, 2147483647.0)));
+  }
+  return out;
+}
+
+// "1:2,0:3" → {(1, 2), (0, 3)}: layer:head pairs, 0-based.
+std::vector<attnseq::HeadRef> head_list(const std::string& flag, const std::string& v) {
+  std::vector<attnseq::HeadRef> out;
+  std::stringstream ss(v);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const size_t colon = item.find(':');
+    if (colon == std::string::npos)
+      throw std::invalid_argument(flag + " expects LAYER:HEAD pairs separated by commas (0-based, e.g. 1:2), got \"" + v + "\"");
+    out.push_back({static_cast<int>(to_integer(flag, item.substr(0, colon), -2147483647.0, 2147483647.0)),
+                   static_cast<int>(to_integer(flag, item.substr(colon + 1), -2147483647.0, 2147483647.0))});
+  }
+  return out;
 }
 
 // Applies one decoding flag; returns false when `flag` is not a decoding option.
@@ -91,6 +122,8 @@ bool decoding_flag(CliArgs& a, const std::string& flag, const std::vector<std::s
   switch (spec->kind) {
     case OptionKind::Bool: spec->set_number(a.options, negated ? 0 : 1); break;
     case OptionKind::Prefix: a.prefix_text = value(); break;
+    case OptionKind::Positions: spec->set_positions(a.options, integer_list(flag, value())); break;
+    case OptionKind::Heads: spec->set_heads(a.options, head_list(flag, value())); break;
     case OptionKind::Float: spec->set_number(a.options, to_number(flag, value())); break;
     case OptionKind::Int: spec->set_number(a.options, to_integer(flag, value(), -2147483647.0, 2147483647.0)); break;
     case OptionKind::Seed: spec->set_number(a.options, to_integer(flag, value(), 0, spec->max)); break;
@@ -123,6 +156,10 @@ Without --text, reads stdin and writes one line per input line (an empty line gi
   --no-steps               --json without each step's record (greedy and sampling; smaller and faster)
   --sentences              split each input line into sentences (. ! ? 。！？, line breaks) and translate
                            them one by one (--json: {"sentences": [{"span": [begin, end], ...}]})
+  --sensitivity            print one JSON object per sentence: each source token replaced in turn (by <unk>),
+                           the translation teacher-forced, and how much what the decoder reads changes (the
+                           fixed context vector, or each step's attention context; attnseq/sensitivity.h)
+  --replacement PIECE      --sensitivity: the source piece put in each token's place (default <unk>)
   --info                   print the model's config and metadata as JSON and exit
   --options                print the decoding options (names, kinds, defaults, ranges, docs) as JSON and exit
   --help                   this text
@@ -148,6 +185,8 @@ CliArgs parse_args(const std::vector<std::string>& argv) {
     else if (f == "--sentences") a.sentences = true;
     else if (f == "--no-steps") a.steps = false;
     else if (f == "--info") a.info = true;
+    else if (f == "--sensitivity") a.sensitivity = true;
+    else if (f == "--replacement") a.replacement = value();
     else if (f == "--options") a.list_options = true;
     else if (f == "--model") a.model_path = value();
     else if (f == "--text") a.text = value(), a.has_text = true;

@@ -19,6 +19,8 @@ struct CliArgs {
   bool info = false;                 // --info: print the model's metadata and exit
   bool list_options = false;         // --options: print the decoding options as JSON and exit
   bool help = false;                 // --help
+  bool sensitivity = false;          // --sensitivity: per source token, how much what the decoder reads changes
+  std::string replacement;           // --replacement PIECE: the source piece put in each token's place (default <unk>)
   attnseq::DecodeOptions options;    // every decoding flag (attnseq::option_table())
 };
 

@@ -83,6 +83,7 @@ void put(Kind<FieldKind::StepStack>, json& j, const char* name, const attnseq::A
 void put(Kind<FieldKind::Stack>, json& j, const char* name, const attnseq::AttentionStack& v, Tr) {
   if (!v.data.empty()) j[name] = stack_json(v, false);
 }
+void put(Kind<FieldKind::Table>, json& j, const char* name, const std::vector<std::vector<float>>& v, Tr) { j[name] = v; }
 void put(Kind<FieldKind::Rows>, json& j, const char* name, const std::vector<std::vector<float>>& v, Tr) { j[name] = v; }
 void put(Kind<FieldKind::Matrices>, json& j, const char* name, const std::vector<attnseq::Matrix>& v, Tr) {
   json a = json::array();
@@ -178,6 +179,13 @@ json result_json(const attnseq::TranslationResult& s, const attnseq::Translator&
   const Tr t = &translator;
   json j = json::object();
   ATTNSEQ_RESULT_FIELDS(ATTNSEQ_X)
+  return j;
+}
+
+json sensitivity_json(const attnseq::SensitivityResult& s, const attnseq::Translator& translator) {
+  const Tr t = &translator;
+  json j = json::object();
+  ATTNSEQ_SENSITIVITY_FIELDS(ATTNSEQ_X)
   return j;
 }
 

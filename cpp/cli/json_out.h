@@ -13,6 +13,8 @@ namespace attnseq_cli {
 nlohmann::json result_json(const attnseq::TranslationResult& result, const attnseq::Translator& translator);
 // The model (ATTNSEQ_MODEL_INFO_FIELDS): what Translator.info gives JavaScript.
 nlohmann::json info_json(const attnseq::Translator& translator);
+// The sensitivity of what the decoder reads to each source token (ATTNSEQ_SENSITIVITY_FIELDS).
+nlohmann::json sensitivity_json(const attnseq::SensitivityResult& result, const attnseq::Translator& translator);
 nlohmann::json error_json(const std::string& code, const std::string& message);
 
 }  // namespace attnseq_cli

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "attnseq/attnseq.h"
+#include "attnseq/text/tokenizer.h"
 #include "cli/args.h"
 #include "cli/json_out.h"
 #include <nlohmann/json.hpp>
@@ -68,6 +69,17 @@ attnseq::TranslationResult translate_steps(const attnseq::Translator& t, const s
   return r;
 }
 
+// The --replacement piece's source id (-1: <unk>); an unknown piece is an error naming it.
+int replacement_id(const attnseq::Translator& t, const attnseq_cli::CliArgs& args) {
+  if (args.replacement.empty()) return -1;
+  const attnseq::Tokenizer& tok = t.source_tokenizer();
+  const int id = tok.id_of(args.replacement);
+  if (id == tok.unk_id() && args.replacement != tok.piece(id))
+    throw attnseq::Error(attnseq::ErrorCode::BadOption, "--replacement \"" + args.replacement +
+                                                            "\" is not a piece of the source vocabulary (e.g. ▁the)");
+  return id;
+}
+
 // Translates one input line (one sentence, or each of its sentences with --sentences) and prints one
 // line; returns false when it failed (reported on stderr).
 bool translate_line(const attnseq::Translator& t, const attnseq_cli::CliArgs& args, const std::string& line,
@@ -76,6 +88,12 @@ bool translate_line(const attnseq::Translator& t, const attnseq_cli::CliArgs& ar
   const Translating mark;
   try {
     if (!args.prefix_text.empty()) options.prefix = t.target_ids(args.prefix_text);
+    if (args.sensitivity) {
+      std::cout << attnseq_cli::sensitivity_json(attnseq::sensitivity(t, line, options, replacement_id(t, args), kAbort), t)
+                       .dump()
+                << '\n';
+      return true;
+    }
     std::vector<std::pair<size_t, size_t>> spans = {{0, line.size()}};
     if (args.sentences) spans = t.sentences(line);
     std::vector<std::string> texts;

@@ -11,6 +11,9 @@ files and must reproduce these numbers.
     /usr/bin/python3 tests/tools/make_model_golden.py tiny-conv tiny-conv-k5   # only these variants (their
         files and golden.json entries; the others' entries are kept as they are)
 
+    /usr/bin/python3 tests/tools/make_model_golden.py --masks   # rewrites tests/data/models/golden_masks.json
+        only: the interventions (source_mask, head_mask) run by the reference on the files already there
+
 Each variant is seeded by its name, so a rerun on another machine writes the same files; the golden
 numbers may differ in the last float bits (BLAS and CPU): regenerate only what changed.
 """
@@ -23,7 +26,7 @@ import torch
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "train"))
 from attnseq_train import safetensors_io  # noqa: E402
-from attnseq_train.models import BOS, EOS, build_model  # noqa: E402
+from attnseq_train.models import BOS, EOS, apply_interventions, build_model  # noqa: E402
 from attnseq_train.search import beam_search, greedy  # noqa: E402
 from export import file_config, tensors_of  # noqa: E402
 
@@ -112,7 +115,138 @@ def trace(model, cfg, src):
     return rec
 
 
+def mask_cases(cfg, src_len):
+    """The interventions checked per model: a source position, a head, and both (with two positions)."""
+    layers, heads = (cfg["dec_layers"], cfg["heads"]) if cfg["arch"] == "transformer" else (1, 1)
+    last = [layers - 1, heads - 1]
+    return [{"source_mask": [1], "head_mask": []},
+            {"source_mask": [], "head_mask": [last]},
+            {"source_mask": [0, src_len - 2], "head_mask": [[0, 0]]}]
+
+
+@torch.no_grad()
+def masked_trace(model, cfg, src, masks):
+    """Greedy decoding under the interventions (the reference's own loop): every step's chosen token, its
+    log-probability, the top entries and the alignment row; step 0's cross-attention weights and context
+    of every layer and head (the masked head's context is zero, a masked position's weight 0)."""
+    state = model.encode(torch.tensor([src]), torch.tensor([len(src)]))
+    apply_interventions(model, state, masks["source_mask"], [tuple(h) for h in masks["head_mask"]])
+    st0 = model.encode(torch.tensor([src]), torch.tensor([len(src)]))
+    apply_interventions(model, st0, masks["source_mask"], [tuple(h) for h in masks["head_mask"]])
+    if cfg["arch"] == "transformer":
+        layers = []
+        _, cross = model.decode(st0, torch.tensor([[BOS]]), record=layers)
+        weights0 = [c[0, :, 0].tolist() for c in cross]                  # [layers][heads][S]
+        context0 = [r["context"][0, 0].tolist() for r in layers]         # [layers][D]
+    else:
+        r = {}
+        _, attn, _ = model.decode(st0, torch.tensor([[BOS]]), record=r)
+        weights0 = [[attn[0, 0].tolist()]] if attn is not None else []
+        context0 = [r["context"][0, 0].tolist()] if attn is not None else []
+    steps, out, prev = [], [], BOS
+    while len(steps) < 2 * len(src) + 10:
+        logp, align = model.step(state, torch.tensor([prev]))
+        tok = int(logp[0].argmax())
+        top = torch.topk(logp[0], TOP)
+        steps.append({"token": tok, "logprob": float(logp[0, tok]), "top_ids": top.indices.tolist(),
+                      "top_logprobs": top.values.tolist(), "alignment": None if align is None else align[0].tolist()})
+        if tok == EOS:
+            break
+        out.append(tok)
+        prev = tok
+    return {"src": src, **masks, "greedy": out, "steps": steps, "cross_attention_step0": weights0,
+            "cross_context_step0": context0}
+
+
+def rel(a, b):
+    """||a - b|| / ||a|| (the runtime's relative_change)."""
+    n = float(a.norm())
+    return float((a - b).norm()) / n if n > 0 else float((a - b).norm())
+
+
+@torch.no_grad()
+def sensitivity_trace(model, cfg, src, replacement=1):
+    """Each source token but </s> replaced by `replacement` (<unk>), the greedy output teacher-forced: the
+    relative change of the fixed context h0 (no attention; and of each encoder direction's last state) or
+    of each step's cross-attention context (all decoder layers side by side), and the tokens' probabilities."""
+    greedy_steps = masked_trace(model, cfg, src, {"source_mask": [], "head_mask": []})["steps"]
+    target = [s["token"] for s in greedy_steps]
+
+    def read(ids):
+        state = model.encode(torch.tensor([ids]), torch.tensor([len(ids)]))
+        r = {"h0": state["hidden"][0, 0].clone() if cfg["arch"] != "transformer" else None}
+        if cfg["arch"] == "rnn":
+            x = model.src_embed(torch.tensor([ids]))
+            _, h_n = model.encoder.rnn(x)
+            r["fwd"], r["bwd"] = h_n[0, 0], h_n[1, 0]
+        contexts, probs, prev = [], [], BOS
+        for tok in target:
+            if cfg["arch"] == "transformer":
+                rec = []
+                logits, _ = model.decode(state, torch.tensor([[prev]]), record=rec)
+                contexts.append(torch.cat([x["context"][0, 0] for x in rec]))
+            else:
+                rec = {}
+                logits, _, state["hidden"] = model.decode(state, torch.tensor([[prev]]), record=rec)
+                if "context" in rec:
+                    contexts.append(rec["context"][0, 0])
+            probs.append(float(torch.softmax(logits[0, 0], -1)[tok]))
+            prev = tok
+        r["contexts"], r["probs"] = contexts, probs
+        return r
+
+    base = read(src)
+    out = {"src": src, "replacement": replacement, "target": target, "probabilities": base["probs"],
+           "change": [], "step_change": [], "forward": [], "backward": [], "replaced_probabilities": []}
+    for p in range(len(src) - 1):
+        ids = list(src)
+        ids[p] = replacement
+        r = read(ids)
+        out["replaced_probabilities"].append(r["probs"])
+        if cfg["arch"] == "rnn":
+            out["forward"].append(rel(base["fwd"], r["fwd"]))
+            out["backward"].append(rel(base["bwd"], r["bwd"]))
+        if cfg["arch"] != "transformer" and cfg["attention"] == "none":
+            out["change"].append(rel(base["h0"], r["h0"]))
+        else:
+            steps = [rel(a, b) for a, b in zip(base["contexts"], r["contexts"])]
+            out["step_change"].append(steps)
+            out["change"].append(sum(steps) / len(steps))
+    return out
+
+
+def write_mask_golden():
+    """tests/data/models/golden_masks.json from the model files already written (every model with attention)."""
+    from attnseq_train.modelfile import load_model_file
+    tok_cases = json.load(open(os.path.join(TOK, "golden.json")))["encode"]
+    src = sources(tok_cases)[0]
+    out = {"text": TEXTS[0], "models": {}}
+    for name in [*VARIANTS, *(q + ".i8" for q in QUANTIZED)]:
+        model, cfg, _ = load_model_file(os.path.join(OUT, name + ".safetensors"))
+        model.eval()
+        if cfg["arch"] != "transformer" and cfg["attention"] == "none":
+            continue  # no cross-attention to intervene on (the runtime refuses masks there)
+        out["models"][name] = [masked_trace(model, cfg, src, m) for m in mask_cases(cfg, len(src))]
+    out["sensitivity"] = {}
+    for name in ("tiny-rnn-none", "tiny-rnn-additive", "tiny-transformer", "tiny-conv"):
+        model, cfg, _ = load_model_file(os.path.join(OUT, name + ".safetensors"))
+        out["sensitivity"][name] = sensitivity_trace(model.eval(), cfg, src)
+    def rounded(v):  # 7 decimals: the C++ tests compare within 1e-5
+        if isinstance(v, float):
+            return round(v, 7)
+        if isinstance(v, list):
+            return [rounded(x) for x in v]
+        if isinstance(v, dict):
+            return {k: rounded(x) for k, x in v.items()}
+        return v
+    with open(os.path.join(OUT, "golden_masks.json"), "w") as f:
+        json.dump(rounded(out), f, indent=None, separators=(",", ":"))
+    print("wrote", os.path.join(OUT, "golden_masks.json"))
+
+
 def main():
+    if sys.argv[1:] == ["--masks"]:
+        return write_mask_golden()
     only = sys.argv[1:]
     unknown = [n for n in only if n not in VARIANTS]
     if unknown:

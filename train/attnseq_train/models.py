@@ -30,6 +30,30 @@ def build_model(cfg):
     raise ValueError(f"unknown arch {cfg['arch']!r}")
 
 
+def apply_interventions(model, state, source_mask=(), head_mask=()):
+    """The runtime's interventions (DecodeOptions source_mask and head_mask) on an encoded state:
+    source_mask: source positions left out of every cross-attention softmax (weight 0, the other weights
+    renormalized; the encoder still read them); head_mask: (layer, head) pairs, 0-based, whose context
+    (the head's weighted sum) is zeroed before what reads it (Transformer: the output projection; the GRU
+    decoder's one attention, (0, 0): the combine layer). Returns the state (changed in place)."""
+    if not source_mask and not head_mask:
+        return state
+    cfg = model.cfg
+    if cfg["arch"] != "transformer" and cfg["attention"] == "none":
+        raise ValueError("the model without attention has no cross-attention to mask")
+    if source_mask:
+        keep = torch.ones(state["mask"].shape[-1], dtype=torch.bool)
+        keep[list(source_mask)] = False
+        state["mask"] = state["mask"] & keep
+    if head_mask:
+        layers, heads = (cfg["dec_layers"], cfg["heads"]) if cfg["arch"] == "transformer" else (1, 1)
+        on = torch.ones(layers, heads)
+        for layer, head in head_mask:
+            on[layer, head] = 0.0
+        state["head_keep"] = on
+    return state
+
+
 # --------------------------------------------------------------------------- RNN
 
 
@@ -138,6 +162,8 @@ class RnnSeq2Seq(nn.Module):
             scores = scores.masked_fill(~state["mask"].unsqueeze(1), float("-inf"))
             attn = torch.softmax(scores, dim=-1)
             ctx = torch.bmm(attn, state["memory"])
+            if "head_keep" in state:  # apply_interventions: its one head switched off
+                ctx = ctx * state["head_keep"][0, 0]
             if record is not None:
                 record["scores"], record["context"] = scores, ctx
             h = torch.cat([h, ctx], dim=-1)
@@ -159,6 +185,8 @@ class RnnSeq2Seq(nn.Module):
     @staticmethod
     def reorder(state, index):
         out = {"hidden": state["hidden"].index_select(1, index), "mask": state["mask"].index_select(0, index)}
+        if "head_keep" in state:
+            out["head_keep"] = state["head_keep"]
         for k in ("memory", "keys"):
             if k in state:
                 out[k] = state[k].index_select(0, index)
@@ -250,15 +278,19 @@ class MultiHeadAttention(nn.Module):
     def project_kv(self, x):
         return self.split(self.k(x)), self.split(self.v(x))
 
-    def forward(self, x, k, v, mask, record=None):
+    def forward(self, x, k, v, mask, record=None, head_keep=None):
         """x [B, T, D]; k, v [B, h, S, dh]; mask broadcastable to [B, h, T, S], True = keep.
         Returns (out [B, T, D], weights [B, h, T, S]). record: a dict that receives "scores"
-        [B, h, T, S] (q·k/sqrt(dh), masked) and "context" [B, T, D] (heads concatenated, before out)."""
+        [B, h, T, S] (q·k/sqrt(dh), masked) and "context" [B, T, D] (heads concatenated, before out).
+        head_keep [h]: 0 zeroes that head's output before `out` (apply_interventions)."""
         q = self.split(self.q(x))
         scores = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(q.size(-1))
         scores = scores.masked_fill(~mask, float("-inf"))
         w = torch.softmax(scores, dim=-1)
-        o = torch.matmul(w, v).transpose(1, 2).reshape(x.shape)
+        o = torch.matmul(w, v)  # [B, h, T, dh]
+        if head_keep is not None:
+            o = o * head_keep[None, :, None, None]
+        o = o.transpose(1, 2).reshape(x.shape)
         if record is not None:
             record["scores"], record["context"] = scores, o
         return self.out(o), w
@@ -365,7 +397,8 @@ class Transformer(nn.Module):
             x = x + self.dropout(a)
             ck, cv = state["cross_kv"][i]
             rec = None if record is None else {}
-            a, w = layer.cross_attn(layer.norm2(x), ck, cv, state["mask"], rec)
+            keep = state["head_keep"][i] if "head_keep" in state else None
+            a, w = layer.cross_attn(layer.norm2(x), ck, cv, state["mask"], rec, keep)
             if record is not None:
                 record.append(rec)
             cross.append(w)
@@ -387,7 +420,8 @@ class Transformer(nn.Module):
     @staticmethod
     def reorder(state, index):
         sel = lambda t: t.index_select(0, index)
-        return {"mask": sel(state["mask"]), "pos": state["pos"],
+        return {**({"head_keep": state["head_keep"]} if "head_keep" in state else {}),
+                "mask": sel(state["mask"]), "pos": state["pos"],
                 "cross_kv": [(sel(k), sel(v)) for k, v in state["cross_kv"]],
                 "self_kv": [None if kv is None else (sel(kv[0]), sel(kv[1])) for kv in state["self_kv"]],
                 "enc_self_attn": state["enc_self_attn"]}

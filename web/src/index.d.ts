@@ -65,23 +65,35 @@ export interface LoadOptions {
 export * from './model.js';
 export * from './records.js';
 import type { ModelInfo } from './model.js';
-import type { SourceToken, Matrix, AttentionStack, StepAttention, TranslationResult, Generation } from './records.js';
+import type { SourceToken, Matrix, AttentionStack, StepAttention, TranslationResult, Generation, Sensitivity } from './records.js';
 
 /** One decoding option as the engine describes it (Translator.decodingOptions()). */
 export interface DecodingOptionSpec {
   /** the DecodeOptions key */
   name: keyof DecodeOptions;
-  kind: 'int' | 'float' | 'bool' | 'seed' | 'strategy' | 'prefix';
+  kind: 'int' | 'float' | 'bool' | 'seed' | 'strategy' | 'prefix' | 'positions' | 'heads';
   /** the strategy it applies to ('' = every one) */
   applies: '' | 'beam' | 'sample';
   /** numbers: the inclusive range (topK is also bounded by the target vocabulary, numHypotheses by beamSize) */
   min?: number;
   max?: number;
-  default: string | number | boolean | number[];
+  default: string | number | boolean | number[] | HeadRef[];
   /** one line */
   doc: string;
   /** strategy: the accepted values */
   choices?: string[];
+}
+
+/** A head of the decoder's cross-attention, 0-based (the GRU decoder's one attention: layer 0, head 0). */
+export interface HeadRef {
+  layer: number;
+  head: number;
+}
+
+/** Translator.sensitivity()'s options: the decoding options of the translation, and the replacement. */
+export interface SensitivityOptions extends DecodeOptions, CallOptions {
+  /** the source token put in each position's place: a source vocabulary id or piece (default `<unk>`) */
+  replacement?: number | string;
 }
 
 /**
@@ -171,6 +183,12 @@ export class Translator {
   /** The sentences of a paragraph, to translate one by one: after . ! ? (not abbreviations or initials),
    *  after 。！？, at line breaks; spans are UTF-16 offsets of `text` (the same split as the CLI's --sentences). */
   sentences(text: string): Promise<{ text: string; span: [number, number] }[]>;
+  /**
+   * How much each source token reaches the decoder: the translation of `text`, then each source token
+   * (not `</s>`) replaced in turn, that translation teacher-forced, and the relative change of the fixed
+   * context vector (a model without attention) or of each step's attention context. Forward passes only.
+   */
+  sensitivity(text: string, options?: SensitivityOptions): Promise<Sensitivity>;
   /** the source tokens the model would read for `text` (`</s>` included); INPUT_TOO_LONG past maxSrcLen */
   tokenize(text: string): Promise<SourceToken[]>;
   /** heap of the WebAssembly instance this translator runs in (shared by in-thread translators) */

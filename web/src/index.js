@@ -49,7 +49,7 @@ export class Translator {
 
   /**
    * The engine's decoding options, one entry per DecodeOptions key: {name, kind ('int' | 'float' |
-   * 'bool' | 'seed' | 'strategy' | 'prefix'), applies ('' | 'beam' | 'sample'), min, max, default,
+   * 'bool' | 'seed' | 'strategy' | 'prefix' | 'positions' | 'heads'), applies ('' | 'beam' | 'sample'), min, max, default,
    * doc, choices (strategy)}. The one description of the options (C++ option_table()): forms and
    * widget attributes are built from it. Needs the WebAssembly module (in a page, the prewarmed worker).
    * @returns {Promise<{name: string, kind: string, applies: string, min?: number, max?: number, default: any, doc: string, choices?: string[]}[]>}
@@ -149,6 +149,21 @@ export class Translator {
       signal.addEventListener('abort', onAbort, { once: true });
       call.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
+  }
+
+  /**
+   * How much each source token reaches the decoder (forward passes only): the translation of `text`
+   * under `options`, then each source token (not `</s>`) replaced in turn by `options.replacement`
+   * (default `<unk>`; a source vocabulary id or piece) with that translation teacher-forced, and the
+   * relative change ‖c − c′‖ / ‖c‖ of what the decoder reads: the fixed context vector of the model
+   * without attention, each step's cross-attention context otherwise. See index.d.ts (Sensitivity).
+   * `signal` drops the request while it waits for the engine.
+   */
+  async sensitivity(text, options = {}) {
+    const { replacement, ...rest } = options ?? {};
+    const { signal, supersede, decode } = this.#split(rest);
+    if (signal && signal.aborted) throw abortError(signal);
+    return this.#client.call('sensitivity', [this.#model, text, decode, replacement], [], { signal, supersede });
   }
 
   /**

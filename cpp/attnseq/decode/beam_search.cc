@@ -87,9 +87,7 @@ struct BeamSearch::Live {
 BeamSearch::BeamSearch(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids)
     : model_(model), options_(options), ids_(ids) {
   options_.validate(model.config());
-  StateOptions so;
-  so.kv_cache = options_.kv_cache;
-  state_ = model.encode(src, so);
+  state_ = model.encode(src, options_.state_options());
   result_.encode_macs = result_.macs = state_->encode_macs;
   if (options_.return_attention) {
     result_.encoder_attention = state_->encoder_self_attention;

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <cmath>
 #include <sstream>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -50,6 +51,13 @@ void check_member(const char* name, OptionKind kind, const T& v, double lo, doub
   }
 }
 
+// A list option's member set from a value of its type (other members are left alone).
+template <typename T, typename V>
+void assign_list(T& m, const V& v) {
+  if constexpr (std::is_same_v<T, V>) m = v;
+  else (void)m, (void)v;
+}
+
 std::vector<OptionSpec> build_table() {
   std::vector<OptionSpec> t;
 #define ATTNSEQ_X(type, member, def, kind, applies, lo, hi, doc) \
@@ -85,6 +93,8 @@ const char* option_kind_name(OptionKind kind) {
     case OptionKind::Seed: return "seed";
     case OptionKind::Strategy: return "strategy";
     case OptionKind::Prefix: return "prefix";
+    case OptionKind::Positions: return "positions";
+    case OptionKind::Heads: return "heads";
   }
   return "int";
 }
@@ -125,6 +135,22 @@ void OptionSpec::set_text(DecodeOptions& o, const std::string& v) const {
   if (kind == OptionKind::Strategy) o.strategy = parse_strategy(v);
 }
 
+void OptionSpec::set_positions(DecodeOptions& o, const std::vector<int>& v) const {
+  const std::string n = name;
+#define ATTNSEQ_X(type, member, def, kind_, applies, lo, hi, doc) \
+  if (n == #member && OptionKind::kind_ == OptionKind::Positions) return assign_list(o.member, v);
+  ATTNSEQ_DECODE_OPTIONS(ATTNSEQ_X)
+#undef ATTNSEQ_X
+}
+
+void OptionSpec::set_heads(DecodeOptions& o, const std::vector<HeadRef>& v) const {
+  const std::string n = name;
+#define ATTNSEQ_X(type, member, def, kind_, applies, lo, hi, doc) \
+  if (n == #member && OptionKind::kind_ == OptionKind::Heads) return assign_list(o.member, v);
+  ATTNSEQ_DECODE_OPTIONS(ATTNSEQ_X)
+#undef ATTNSEQ_X
+}
+
 std::string describe_options() {
   const DecodeOptions d;
   nlohmann::json out = nlohmann::json::array();
@@ -136,7 +162,9 @@ std::string describe_options() {
         o["choices"] = {strategy_name(Strategy::Greedy), strategy_name(Strategy::Beam), strategy_name(Strategy::Sample)};
         break;
       case OptionKind::Bool: o["default"] = s.number(d) != 0; break;
-      case OptionKind::Prefix: o["default"] = nlohmann::json::array(); break;
+      case OptionKind::Prefix:
+      case OptionKind::Positions:
+      case OptionKind::Heads: o["default"] = nlohmann::json::array(); break;
       case OptionKind::Float: o["default"] = s.number(d), o["min"] = s.min, o["max"] = s.max; break;
       case OptionKind::Int:
       case OptionKind::Seed:
@@ -167,6 +195,16 @@ void DecodeOptions::validate(const ModelConfig& model) const {
                                          {"[" + std::to_string(i) + "] = " + std::to_string(prefix[i]) +
                                           " is not a target vocabulary id (0.." + std::to_string(model.vocab_tgt - 1) +
                                           ")"}});
+  check_head_mask(model, head_mask);
+  check_source_mask(model, source_mask, -1);  // >= 0 here; below the source's length once it is known
+}
+
+StateOptions DecodeOptions::state_options() const {
+  StateOptions so;
+  so.kv_cache = kv_cache;
+  so.source_mask = source_mask;
+  so.head_mask = head_mask;
+  return so;
 }
 
 int DecodeOptions::length_limit(int src_len, const ModelConfig& model) const {

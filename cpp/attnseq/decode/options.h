@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "attnseq/models/config.h"
+#include "attnseq/models/model.h"
 
 namespace attnseq {
 
@@ -39,10 +40,18 @@ Strategy parse_strategy(const std::string& name);  // "greedy" | "beam" | "sampl
   X(std::vector<int>, prefix, {}, Prefix, "", 0, 0, "forced start of the translation; decoding continues after it") \
   X(bool, kv_cache, true, Bool, "", 0, 1, "Transformer: cache the decoder's keys/values (false recomputes them)")    \
   X(int, alternatives, 5, Int, "", 0, 50, "most likely tokens reported with each step")                             \
-  X(bool, return_attention, true, Bool, "", 0, 1, "keep each step's attention weights in the results")
+  X(bool, return_attention, true, Bool, "", 0, 1, "keep each step's attention weights in the results")              \
+  X(std::vector<int>, source_mask, {}, Positions, "", 0, 0,                                                         \
+    "source positions (0-based, </s> included) removed from every cross-attention softmax: their weight is 0 and "  \
+    "the others are renormalized (the encoder still reads them)")                                                   \
+  X(std::vector<HeadRef>, head_mask, {}, Heads, "", 0, 0,                                                           \
+    "cross-attention heads switched off, as (decoder layer, head), 0-based: the head's context is zeroed before "  \
+    "the output projection (the GRU decoder's one attention is (0, 0): its context c_t = 0)")
 
-enum class OptionKind { Int, Float, Bool, Seed, Strategy, Prefix };
-const char* option_kind_name(OptionKind kind);  // "int", "float", "bool", "seed", "strategy", "prefix"
+enum class OptionKind { Int, Float, Bool, Seed, Strategy, Prefix, Positions, Heads };
+// "int", "float", "bool", "seed", "strategy", "prefix", "positions" (a list of source positions),
+// "heads" (a list of (layer, head) pairs)
+const char* option_kind_name(OptionKind kind);
 
 struct DecodeOptions {
 #define ATTNSEQ_X(type, member, def, kind, applies, lo, hi, doc) type member = def;
@@ -50,7 +59,10 @@ struct DecodeOptions {
 #undef ATTNSEQ_X
 
   // Throws Error(BadOption) naming the field (also as Error::field()), its value and the accepted range.
+  // source_mask's positions are checked against the source when it is encoded (apply_masks).
   void validate(const ModelConfig& model) const;
+  // What the model's encode() takes from these options: the KV cache and the interventions.
+  StateOptions state_options() const;
   // Target-length cap for a source of src_len tokens.
   int length_limit(int src_len, const ModelConfig& model) const;
 };
@@ -68,6 +80,9 @@ struct OptionSpec {
   // Sets a number (Int, Float, Bool, Seed; no range check: validate() does it) or a strategy name.
   void set_number(DecodeOptions& o, double v) const;
   void set_text(DecodeOptions& o, const std::string& v) const;
+  // Sets a list (Positions: source positions; Heads: (layer, head) pairs; no check: validate() does it).
+  void set_positions(DecodeOptions& o, const std::vector<int>& v) const;
+  void set_heads(DecodeOptions& o, const std::vector<HeadRef>& v) const;
 };
 
 const std::vector<OptionSpec>& option_table();

@@ -15,9 +15,7 @@ StepSession::StepSession(std::shared_ptr<const Model> model, const std::vector<i
   options_.validate(model_->config());
   if (options_.strategy == Strategy::Beam)
     throw Error(ErrorCode::BadOption, "beam search is not step-wise: use greedy or sample for step sessions");
-  StateOptions so;
-  so.kv_cache = options_.kv_cache;
-  state_ = model_->encode(src, so);
+  state_ = model_->encode(src, options_.state_options());
   limit_ = options_.length_limit(static_cast<int>(src.size()), model_->config());
   last_token_ = ids_.bos;
 }

@@ -57,6 +57,11 @@ struct ModelConfig {
   bool gru_decoder() const { return arch != Arch::Transformer; }
   // Longest target the model can produce (positions table for the Transformer).
   int max_target_len() const;
+  // The decoder's cross-attention: layers × heads (Transformer: dec_layers × heads; the GRU decoder
+  // with attention: 1 × 1; without attention: none, 0 × 0).
+  bool has_cross_attention() const { return arch == Arch::Transformer || rnn.attention != AttentionKind::None; }
+  int cross_layers() const { return arch == Arch::Transformer ? transformer.dec_layers : has_cross_attention() ? 1 : 0; }
+  int cross_heads() const { return arch == Arch::Transformer ? transformer.heads : has_cross_attention() ? 1 : 0; }
 };
 
 }  // namespace attnseq

@@ -23,7 +23,7 @@ ConvSeq2Seq::ConvSeq2Seq(const ModelConfig& config, std::shared_ptr<WeightStore>
   enc_.positions = sinusoidal_positions(c.max_positions, E);
 }
 
-std::unique_ptr<DecoderState> ConvSeq2Seq::encode(const std::vector<int>& src, const StateOptions&) const {
+std::unique_ptr<DecoderState> ConvSeq2Seq::encode(const std::vector<int>& src, const StateOptions& options) const {
   validate_source(config_, src);  // also bounds S by max_src_len ≤ max_positions
   const int S = static_cast<int>(src.size());
   const int H = config_.rnn.hidden, E = config_.rnn.emb_dim;
@@ -54,7 +54,9 @@ std::unique_ptr<DecoderState> ConvSeq2Seq::encode(const std::vector<int>& src, c
   enc_.bridge.forward(mean, h0);
   h0 = h0.unaryExpr([](float v) { return tanh_f32(v); });
   macs += enc_.bridge.macs(1);
-  return decoder_.start(std::move(x), std::move(h0), macs);
+  auto state = decoder_.start(std::move(x), std::move(h0), macs);
+  apply_masks(config_, options, *state);
+  return state;
 }
 
 }  // namespace attnseq

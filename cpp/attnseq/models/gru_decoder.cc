@@ -43,6 +43,8 @@ std::unique_ptr<DecoderState> GruDecoder::start(Matrix memory, Matrix h0, uint64
   if (has_attention()) {
     w_.attention.precompute_keys(memory, st->keys, encode_macs);
     st->attention_values.push_back(std::move(memory));
+  } else {
+    st->fixed_context.assign(st->h.data(), st->h.data() + st->h.size());
   }
   st->encode_macs = encode_macs;
   return st;
@@ -66,13 +68,15 @@ void GruDecoder::step(const ModelConfig& config, DecoderState& base, const std::
     w_.attention.scores(st.h, st.keys, st.scores, st.q, macs);
     out.cross_scores.reset(B, 1, 1, 1, S);
     std::copy(st.scores.data(), st.scores.data() + st.scores.size(), out.cross_scores.data.begin());
-    for (int b = 0; b < B; ++b) softmax_inplace(st.scores.row(b).data(), S);
+    const uint8_t* keep = st.source_keep.empty() ? nullptr : st.source_keep.data();
+    for (int b = 0; b < B; ++b) softmax_inplace(st.scores.row(b).data(), S, keep);
+    const bool off = !st.head_off.empty() && st.head_off[0];  // its one head switched off: c_t = 0
     st.cat.resize(B, 2 * H);
     st.cat.leftCols(H) = st.h;
     for (int b = 0; b < B; ++b) {  // context c_t = Σ α_j m_j, summed over j in order (as in every build)
       float* c = st.cat.row(b).data() + H;
       std::fill(c, c + H, 0.0f);
-      for (Eigen::Index j = 0; j < S; ++j) {
+      for (Eigen::Index j = 0; j < S && !off; ++j) {
         const float a = st.scores(b, j);
         const float* m = memory.row(j).data();
         for (int k = 0; k < H; ++k) c[k] += a * m[k];

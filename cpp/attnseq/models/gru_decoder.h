@@ -5,6 +5,8 @@
 //   h_t = GRU(embed(y_{t-1}), h_{t-1}); α = softmax(score(h_t, m)); c_t = Σ_j α_j m_j;
 //   o_t = tanh(combine([h_t ; c_t])) (without attention: tanh(combine(h_t)));
 //   logits = embed_tgt · o_t + out_bias.
+// Interventions (DecoderState::source_keep, head_off): a left-out position j gets α_j = 0 (the softmax
+// over the others); its one head switched off (head_mask (0, 0)) makes c_t = 0 (α is still computed).
 #pragma once
 
 #include <memory>

@@ -30,8 +30,21 @@ struct AttentionStack {
   }
 };
 
+// One head of the decoder's cross-attention: its 0-based decoder layer and head. The GRU decoder has
+// one (layer 0, head 0: its attention); a Transformer dec_layers × heads.
+struct HeadRef {
+  int layer = 0;
+  int head = 0;
+  bool operator==(const HeadRef& o) const { return layer == o.layer && head == o.head; }
+};
+
 struct StateOptions {
   bool kv_cache = true;  // Transformer: cache decoder self-attention keys/values (false recomputes the prefix)
+  // Interventions on the decoder's cross-attention (DecodeOptions::source_mask, head_mask):
+  std::vector<int> source_mask;    // source positions every cross-attention softmax leaves out: weight 0,
+                                   //   the other positions' weights renormalized to sum to 1
+  std::vector<HeadRef> head_mask;  // heads whose context (weighted sum) is zeroed before what reads it
+                                   //   (Transformer: the output projection; GRU: the combine layer)
 };
 
 // Mutable per-source decoding state (hidden states, caches). Created by encode, owned by the caller.
@@ -47,6 +60,15 @@ class DecoderState {
   // states m_j, C = H; Transformer: each decoder layer's projected values V, C = D, head h in columns
   // h·dh .. (h+1)·dh). Empty without attention.
   std::vector<Matrix> attention_values;
+  // The interventions of StateOptions, as the steps read them (set by apply_masks):
+  std::vector<uint8_t> source_keep;  // [S]: 0 = left out of every cross-attention softmax; empty = none left out
+  std::vector<uint8_t> head_off;     // [layer · heads + head]: 1 = the head's context is zeroed; empty = none
+  // The decoder's only view of the source without attention: its initial state h0 [H] (the fixed
+  // context every step reads); empty for models with attention.
+  std::vector<float> fixed_context;
+  // RNN encoders: the last state of each direction, [fwd_{S-1} ; bwd_0] [H] (what the bridge turns into
+  // h0); empty for the other encoders.
+  std::vector<float> encoder_final;
 };
 
 struct StepOutput {
@@ -79,5 +101,14 @@ class Model {
 void validate_source(const ModelConfig& config, const std::vector<int>& src);
 void validate_step_tokens(const ModelConfig& config, const DecoderState& state, const std::vector<int>& tokens);
 void validate_keep(const DecoderState& state, const std::vector<int>& keep);
+// Checks the interventions against the model and the source (throws Error(BadOption) naming
+// source_mask[i] or head_mask[i], its value and what is accepted) and writes them into the state:
+// source positions 0..S-1 (</s> included), at least one left; heads of the model's cross-attention
+// (the fixed-context RNN has none: any mask is an error there).
+void apply_masks(const ModelConfig& config, const StateOptions& options, DecoderState& state);
+// The source positions that may be masked in a source of src_len tokens, and the heads, checked
+// without a state (DecodeOptions::validate checks the heads; the positions need the source).
+void check_head_mask(const ModelConfig& config, const std::vector<HeadRef>& heads);
+void check_source_mask(const ModelConfig& config, const std::vector<int>& positions, int src_len);
 
 }  // namespace attnseq

@@ -32,7 +32,7 @@ void RnnSeq2Seq::run_encoder_direction(const GruCell& cell, const Matrix& x, boo
   macs += cell.macs_per_step(1) * static_cast<uint64_t>(S);
 }
 
-std::unique_ptr<DecoderState> RnnSeq2Seq::encode(const std::vector<int>& src, const StateOptions&) const {
+std::unique_ptr<DecoderState> RnnSeq2Seq::encode(const std::vector<int>& src, const StateOptions& options) const {
   validate_source(config_, src);
   const int S = static_cast<int>(src.size());
   const int H = config_.rnn.hidden;
@@ -48,7 +48,10 @@ std::unique_ptr<DecoderState> RnnSeq2Seq::encode(const std::vector<int>& src, co
   enc_.bridge.forward(last, h0);
   h0 = h0.unaryExpr([](float v) { return tanh_f32(v); });
   macs += enc_.bridge.macs(1);
-  return decoder_.start(std::move(memory), std::move(h0), macs);
+  auto state = decoder_.start(std::move(memory), std::move(h0), macs);
+  state->encoder_final.assign(last.data(), last.data() + H);
+  apply_masks(config_, options, *state);
+  return state;
 }
 
 }  // namespace attnseq

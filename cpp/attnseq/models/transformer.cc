@@ -99,6 +99,7 @@ std::unique_ptr<DecoderState> Transformer::encode(const std::vector<int>& src, c
   for (KVCache& kv : st->self_kv) kv.reset(1, c.d_model, std::min(kInitialCapacity, c.max_positions));
   st->history.assign(1, {});
   st->encode_macs = macs;
+  apply_masks(config_, options, *st);
   return st;
 }
 
@@ -127,7 +128,10 @@ void Transformer::decode_position(State& st, const std::vector<int>& tokens, boo
       rec.context = out->cross_context.at(0, l, 0);
       rec.context_stride = static_cast<size_t>(c.dec_layers) * D;
     }
-    L.cross_attn.cross_attention(st.h, st.cross_k[l], st.attention_values[l], st.scratch, st.tmp, rec, macs);
+    AttentionMask mask;
+    if (!st.source_keep.empty()) mask.keep = st.source_keep.data();
+    if (!st.head_off.empty()) mask.head_off = st.head_off.data() + static_cast<size_t>(l) * c.heads;
+    L.cross_attn.cross_attention(st.h, st.cross_k[l], st.attention_values[l], st.scratch, st.tmp, rec, macs, mask);
     x += st.tmp;
     // feed-forward
     L.norm3.forward(x, st.h);

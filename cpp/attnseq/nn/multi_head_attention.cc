@@ -20,7 +20,8 @@ MultiHeadAttention MultiHeadAttention::load(WeightStore& store, const std::strin
 }
 
 void MultiHeadAttention::attend(const float* qv, const float* K, const float* V, int n, float* result, float* scores,
-                                float* weights, std::vector<float>& w, uint64_t& macs) const {
+                                float* weights, std::vector<float>& w, uint64_t& macs,
+                                const AttentionMask& mask) const {
   const int dh = dim / heads;
   const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
   w.resize(static_cast<size_t>(n));
@@ -30,10 +31,10 @@ void MultiHeadAttention::attend(const float* qv, const float* K, const float* V,
       w[j] = kernels::dot(qv + off, K + static_cast<size_t>(j) * dim + off, dh) * scale;
     }
     if (scores) std::copy_n(w.begin(), n, scores + static_cast<size_t>(h) * n);
-    softmax_inplace(w.data(), n);
+    softmax_inplace(w.data(), n, mask.keep);
     float* r = result + off;
     for (int d = 0; d < dh; ++d) r[d] = 0.0f;
-    for (int j = 0; j < n; ++j) {
+    for (int j = 0; j < n && !(mask.head_off && mask.head_off[h]); ++j) {
       const float* vj = V + static_cast<size_t>(j) * dim + off;
       for (int d = 0; d < dh; ++d) r[d] += w[j] * vj[d];
     }
@@ -83,14 +84,15 @@ void MultiHeadAttention::project_memory(const Matrix& memory, Matrix& keys, Matr
 }
 
 void MultiHeadAttention::cross_attention(const Matrix& x, const Matrix& keys, const Matrix& values, AttentionScratch& s,
-                                         Matrix& y, const AttentionRecord& r, uint64_t& macs) const {
+                                         Matrix& y, const AttentionRecord& r, uint64_t& macs,
+                                         const AttentionMask& mask) const {
   const int B = static_cast<int>(x.rows()), S = static_cast<int>(keys.rows());
   q.forward(x, s.q);
   macs += q.macs(B);
   s.ctx.resize(B, dim);
   for (int b = 0; b < B; ++b) {
     attend(s.q.row(b).data(), keys.data(), values.data(), S, s.ctx.row(b).data(), r.scores ? r.scores + b * r.stride : nullptr,
-           r.weights ? r.weights + b * r.stride : nullptr, s.w, macs);
+           r.weights ? r.weights + b * r.stride : nullptr, s.w, macs, mask);
     if (r.context) std::copy_n(s.ctx.row(b).data(), dim, r.context + b * r.context_stride);
   }
   out.forward(s.ctx, y);

@@ -29,6 +29,15 @@ struct AttentionRecord {
   size_t context_stride = 0;
 };
 
+// Interventions on one cross-attention call (null: none). keep [S]: 0 = the position is left out of
+// every head's softmax (weight 0, the others renormalized); head_off [heads]: 1 = the head's output
+// slice of the context is zeroed before the output projection (its weights are still computed and
+// recorded; the recorded context holds the zeros that go on).
+struct AttentionMask {
+  const uint8_t* keep = nullptr;
+  const uint8_t* head_off = nullptr;
+};
+
 struct MultiHeadAttention {
   Linear q, k, v, out;  // each [D, D] with bias
   int heads = 0;
@@ -48,13 +57,14 @@ struct MultiHeadAttention {
   void project_memory(const Matrix& memory, Matrix& keys, Matrix& values, uint64_t& macs) const;
   // Cross-attention of x [rows, D] over precomputed keys/values [S, D] (shared by every row).
   void cross_attention(const Matrix& x, const Matrix& keys, const Matrix& values, AttentionScratch& s,
-                       Matrix& y, const AttentionRecord& record, uint64_t& macs) const;
+                       Matrix& y, const AttentionRecord& record, uint64_t& macs,
+                       const AttentionMask& mask = {}) const;
 
  private:
   // One query q [D] (projected) against n keys/values (rows of K/V with row stride `dim`): writes the
   // heads' outputs [D]; per head, the scores and weights when asked (scores/weights + h * n).
   void attend(const float* q, const float* K, const float* V, int n, float* result, float* scores,
-              float* weights, std::vector<float>& w, uint64_t& macs) const;
+              float* weights, std::vector<float>& w, uint64_t& macs, const AttentionMask& mask = {}) const;
 };
 
 }  // namespace attnseq

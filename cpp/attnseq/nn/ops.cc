@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "attnseq/nn/kernels/reduce.h"
 
@@ -13,6 +14,20 @@ void softmax_inplace(float* x, int n) {
   float sum = 0.0f;
   for (int i = 0; i < n; ++i) {
     x[i] = kernels::exp_poly(x[i] - m);
+    sum += x[i];
+  }
+  const float inv = 1.0f / sum;
+  for (int i = 0; i < n; ++i) x[i] *= inv;
+}
+
+void softmax_inplace(float* x, int n, const uint8_t* keep) {
+  if (!keep) return softmax_inplace(x, n);
+  float m = -std::numeric_limits<float>::infinity();
+  for (int i = 0; i < n; ++i)
+    if (keep[i]) m = std::max(m, x[i]);
+  float sum = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    x[i] = keep[i] ? kernels::exp_poly(x[i] - m) : 0.0f;
     sum += x[i];
   }
   const float inv = 1.0f / sum;

@@ -1,12 +1,18 @@
 // Elementwise and row-wise operations on row-major float buffers.
 #pragma once
 
+#include <cstdint>
+
 #include "attnseq/core/tensor.h"
 
 namespace attnseq {
 
 // In-place numerically stable softmax over n values.
 void softmax_inplace(float* x, int n);
+// The softmax over the values whose keep[i] is non-zero (keep null: all of them, as above): the others
+// get weight 0 and the kept ones' weights sum to 1, as a softmax with -inf at the left-out scores.
+// At least one must be kept (apply_masks checks it).
+void softmax_inplace(float* x, int n, const uint8_t* keep);
 // In-place log-softmax over n values.
 void log_softmax_inplace(float* x, int n);
 // Row-wise layer norm: y = (x - mean) / sqrt(var + eps) * gamma + beta (biased variance, as PyTorch).

@@ -114,6 +114,16 @@ export class Core {
     return this.guard(() => unwrap(m.translator.sentences(text)));
   }
 
+  /**
+   * Each source token replaced in turn (by `replacement`: undefined for <unk>, a source id or piece),
+   * the translation teacher-forced, what the decoder reads compared (C++ attnseq/sensitivity.h).
+   */
+  sensitivity(model, text, options, replacement) {
+    const m = this.model(model);
+    text = checkText(text);
+    return this.guard(() => unwrap(m.translator.sensitivity(text, options, replacement)));
+  }
+
   tokenize(model, text) {
     const m = this.model(model);
     text = checkText(text);

@@ -23,10 +23,10 @@ import '../assets.js';
 
 // Methods recorded as User Timing measures: one per user action, not one per token (the timeline keeps
 // every entry for the page's life).
-const TIMED = new Set(['load', 'translate', 'start', 'sentences', 'decodingOptions']);
+const TIMED = new Set(['load', 'translate', 'start', 'sentences', 'sensitivity', 'decodingOptions']);
 
 // fetchLoad(url, {sha256, progress}): download the model here, check it, load it (= load's value).
-export const METHODS = ['load', 'fetchLoad', 'translate', 'tokenize', 'sentences', 'start', 'step', 'close', 'dispose', 'memory', 'work', 'decodingOptions', 'throwForTest'];
+export const METHODS = ['load', 'fetchLoad', 'translate', 'sensitivity', 'tokenize', 'sentences', 'start', 'step', 'close', 'dispose', 'memory', 'work', 'decodingOptions', 'throwForTest'];
 
 /** Milliseconds of decoder steps between two looks at the worker's messages (a step takes ~1-10 ms). */
 export const SLICE_MS = 8;

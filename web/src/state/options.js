@@ -6,7 +6,7 @@ import { Translator } from '../index.js';
 /**
  * @typedef {Object} OptionSpec
  * @property {string} name        the DecodeOptions key (camelCase)
- * @property {'int'|'float'|'bool'|'seed'|'strategy'|'prefix'} kind
+ * @property {'int'|'float'|'bool'|'seed'|'strategy'|'prefix'|'positions'|'heads'} kind
  * @property {''|'beam'|'sample'} applies   the strategy it applies to ('' = every one)
  * @property {number} [min]
  * @property {number} [max]

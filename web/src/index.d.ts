@@ -136,6 +136,10 @@ export interface DecodeOptions {
   alternatives?: number;
   /** keep each step's attention weights in the results (default true) */
   returnAttention?: boolean;
+  /** source positions (0-based, </s> included) removed from every cross-attention softmax: their weight is 0 and the others are renormalized (the encoder still reads them) (default none) */
+  sourceMask?: number[];
+  /** cross-attention heads switched off, as (decoder layer, head), 0-based: the head's context is zeroed before the output projection (the GRU decoder's one attention is (0, 0): its context c_t = 0) (default none) */
+  headMask?: HeadRef[];
   // END generated: DecodeOptions
 }
 

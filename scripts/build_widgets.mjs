@@ -10,6 +10,7 @@
 //         styles/              the stylesheets the widgets load into their shadow roots
 //         models/              manifest.json (the models copied here) and the default model's file
 //         eval/                <model id>.json: the test BLEU the score cards show (every catalogue model's)
+//         data/                the N-gram counts view="ngram" shows (web/data/)
 //
 // Serve <out> from any static host (application/wasm for .wasm); a page of another origin embeds with
 //   <script type="module" src="https://host/path/attnseq-widgets.js"></script>
@@ -25,7 +26,7 @@
 import { build } from 'esbuild';
 import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { copyAssets, copyEvals, copyStyles } from './copy_assets.mjs';
+import { copyAssets, copyData, copyEvals, copyStyles } from './copy_assets.mjs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -79,6 +80,7 @@ export async function buildWidgets({ out = path.join(ROOT, 'build', 'widgets'), 
     for (const f of ['attnseq.wasm', 'attnseq-langid.js']) await copyFile(path.join(WEB, 'dist', f), path.join(out, f));
     await copyStyles(path.join(out, 'styles'));
     await copyEvals(path.join(out, 'eval'));
+    await copyData(path.join(out, 'data'));
     return { out, models: [] };
   }
   return copyAssets(out, { models, worker: false });  // attnseq.wasm, attnseq-langid.js, styles/, models/, eval/

@@ -11,6 +11,7 @@
 //         models/<file>         their files
 //         eval/<id>.json        the evaluation data (test BLEU) of every catalogue model that has it,
 //                               which view="scores" shows (the package carries docs/eval/*.json)
+//         data/*.json           the N-gram counts view="ngram" shows (web/data/)
 //
 // Usage (in a project that installed the package): npx attnseq-assets public/
 //   [--models default|all]  default: the catalogue's default model; all: every model whose file is here
@@ -62,6 +63,14 @@ export async function copyEvals(dir) {
   return ids;
 }
 
+/** Copies web/data/*.json (the N-gram counts view="ngram" shows) into `dir`. */
+export async function copyData(dir) {
+  const src = path.join(WEB, 'data');
+  if (!existsSync(src)) return;
+  await mkdir(dir, { recursive: true });
+  for (const f of await readdir(src)) if (f.endsWith('.json')) await copyFile(path.join(src, f), path.join(dir, f));
+}
+
 /** Copies web/styles/*.css into `dir`. */
 export async function copyStyles(dir) {
   await mkdir(dir, { recursive: true });
@@ -90,6 +99,7 @@ export async function copyAssets(out, { models = 'default', worker = true } = {}
   await copyStyles(path.join(out, 'styles'));
   const cat = await copyModels(path.join(out, 'models'), models);
   const evals = await copyEvals(path.join(out, 'eval'));
+  await copyData(path.join(out, 'data'));
   return { out, models: cat.models.map((m) => m.id), evals };
 }
 

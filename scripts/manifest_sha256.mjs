@@ -6,6 +6,9 @@
 //   arch       "transformer" | "rnn" | "conv"                (the file's config)
 //   attention  "multihead" | "additive" | "dot" | "general" | "scaled_dot" | "none"   (the file's config)
 //   src, tgt   language codes                              (the file's training metadata)
+//   encoder    how the encoder links source positions (the file's config): {kind: "self-attention",
+//              layers} | {kind: "conv", layers, kernel} | {kind: "rnn", bidirectional: true}; the
+//              path-length view (app/paths.js) draws each scheme from these, before any model is loaded
 // The page picks models by these (the Compare view, widgets' model="noattn"), and checks the loaded
 // model's info against them. Run after replacing a model file:  node scripts/manifest_sha256.mjs
 // (--check: only compare; exit status 1 when anything is stale).
@@ -18,7 +21,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = path.join(root, 'models', 'manifest.json');
 const manifest = JSON.parse(readFileSync(file, 'utf8'));
 
-/** The facts of one model file: {sha256, bytes, arch, attention, src, tgt}. */
+/** The encoder's facts from a file's config (see above). */
+function encoderOf(config) {
+  if (config.arch === 'transformer') return { kind: 'self-attention', layers: config.enc_layers };
+  if (config.arch === 'conv') return { kind: 'conv', layers: config.conv_layers, kernel: config.kernel };
+  if (config.arch === 'rnn') return { kind: 'rnn', bidirectional: true };  // attnseq's RNN encoders are bi-GRUs
+  return undefined;
+}
+
+/** The facts of one model file: {sha256, bytes, arch, attention, src, tgt, encoder}. */
 function factsOf(bytes) {
   const n = Number(Buffer.from(bytes.subarray(0, 8)).readBigUInt64LE());
   const meta = JSON.parse(Buffer.from(bytes.subarray(8, 8 + n)).toString('utf8')).__metadata__ ?? {};
@@ -31,6 +42,7 @@ function factsOf(bytes) {
     attention: config.arch === 'transformer' ? 'multihead' : config.attention,
     src: training.data?.src,
     tgt: training.data?.tgt,
+    encoder: encoderOf(config),
   };
 }
 
@@ -39,7 +51,7 @@ for (const m of manifest.models) {
   const facts = factsOf(readFileSync(path.join(root, 'models', m.file)));
   for (const [k, v] of Object.entries(facts)) {
     if (v === undefined) continue;
-    if (m[k] !== v) stale.push(`${m.id}.${k}`);
+    if (JSON.stringify(m[k]) !== JSON.stringify(v)) stale.push(`${m.id}.${k}`);
     m[k] = v;
   }
 }
@@ -48,7 +60,7 @@ if (process.argv.includes('--check')) {
     console.error(`models/manifest.json: missing or stale: ${stale.join(', ')}; run node scripts/manifest_sha256.mjs`);
     process.exit(1);
   }
-  console.log('models/manifest.json: every entry matches its file (sha256, bytes, arch, attention, src, tgt)');
+  console.log('models/manifest.json: every entry matches its file (sha256, bytes, arch, attention, src, tgt, encoder)');
 } else {
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(stale.length ? `models/manifest.json: written ${stale.join(', ')}` : 'models/manifest.json: up to date');

@@ -29,6 +29,7 @@ const files = [
   ...walk(path.join(web, 'examples'), (n) => /\.(html|css|js)$/.test(n)),
   ...walk(path.join(web, 'src'), (n) => n.endsWith('.js')),
   ...walk(path.join(web, 'styles'), (n) => n.endsWith('.css')),
+  ...walk(path.join(web, 'data'), (n) => n.endsWith('.json')),  // the N-gram counts (view="ngram")
   ...['attnseq.js', 'attnseq.wasm', 'attnseq-worker.js', 'attnseq-langid.js'].map((f) => path.join(web, 'dist', f)),
   ...walk(path.join(web, 'dist'), (n) => /^demo-.*\.js$/.test(n)),  // the page's bundles (scripts/build_demo.mjs)
   path.join(web, '..', 'models', 'manifest.json'),

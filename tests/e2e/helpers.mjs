@@ -133,6 +133,9 @@ export const COMPONENT_FILES = {
   'attnseq-softmax-step': 'web/src/components/softmax-step.js',
   'attnseq-context-figure': 'web/src/components/context-figure.js',
   'attnseq-work-counter': 'web/src/components/work-counter.js',
+  'attnseq-paths': 'web/src/components/path-lengths.js',
+  'attnseq-interventions': 'web/src/components/interventions.js',
+  'attnseq-memory': 'web/src/components/memory.js',
 };
 
 /**

@@ -4,7 +4,7 @@
 // output with esbuild's `define`: ATTNSEQ_LAYOUT).
 //   layout "source" (default): this file is <web>/src/assets.js; the WebAssembly module is
 //     <web>/dist/, styles <web>/styles/, the worker <web>/src/engine/worker.js, the catalogue
-//     <web>/../models/manifest.json, evaluation data <web>/../docs/eval/
+//     <web>/../models/manifest.json, evaluation data <web>/../docs/eval/, the N-gram counts <web>/data/
 //   layout "flat": everything beside the bundle: attnseq.wasm, styles/, attnseq-worker.js,
 //     models/manifest.json, eval/
 //   layout "demo": the demo page's bundle, <web>/dist/demo.js (scripts/build_demo.mjs): the files of
@@ -12,9 +12,9 @@
 /* global ATTNSEQ_LAYOUT */
 
 const LAYOUTS = {
-  source: { root: '../', wasm: 'dist/', styles: 'styles/', worker: 'src/engine/worker.js', models: '../models/manifest.json', evals: '../docs/eval/' },
-  demo: { root: '../', wasm: 'dist/', styles: 'styles/', worker: 'dist/attnseq-worker.js', models: '../models/manifest.json', evals: '../docs/eval/' },
-  flat: { root: './', wasm: './', styles: 'styles/', worker: 'attnseq-worker.js', models: 'models/manifest.json', evals: 'eval/' },
+  source: { root: '../', wasm: 'dist/', styles: 'styles/', worker: 'src/engine/worker.js', models: '../models/manifest.json', evals: '../docs/eval/', data: 'data/' },
+  demo: { root: '../', wasm: 'dist/', styles: 'styles/', worker: 'dist/attnseq-worker.js', models: '../models/manifest.json', evals: '../docs/eval/', data: 'data/' },
+  flat: { root: './', wasm: './', styles: 'styles/', worker: 'attnseq-worker.js', models: 'models/manifest.json', evals: 'eval/', data: 'data/' },
 };
 
 // @ts-ignore -- replaced by the bundler (a string), else undefined
@@ -33,8 +33,8 @@ export const BASE = (() => {
 /**
  * The URL of one of attnseq's files: 'wasm' (the directory of attnseq.wasm), 'styles' (the
  * stylesheets' directory), 'worker' (the Web Worker module), 'models' (the default catalogue),
- * 'evals' (the evaluation data's directory). Null without a BASE.
- * @param {'wasm'|'styles'|'worker'|'models'|'evals'} what
+ * 'evals' (the evaluation data's directory), 'data' (web/data/: the N-gram counts). Null without a BASE.
+ * @param {'wasm'|'styles'|'worker'|'models'|'evals'|'data'} what
  * @returns {URL | null}
  */
 export function assetUrl(what) {

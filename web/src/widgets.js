@@ -3,8 +3,8 @@
 //   <script type="module" src=".../web/src/widgets.js"></script>   (served as /attnseq-widgets.js too)
 //   <attnseq-translate text="You should wear shoes."></attnseq-translate>
 //   <attnseq-generation text="..." autoplay speed="1"></attnseq-generation>
-//   <attnseq-attention text="..." view="lines|heatmap|self|self-heatmap|softmax|context|scores|work" step="2"
-//                      layer="1" head="2" query="it" controls></attnseq-attention>
+//   <attnseq-attention text="..." view="lines|heatmap|self|self-heatmap|softmax|context|scores|work|paths|interventions|memory|ngram"
+//                      step="2" layer="1" head="2" query="it" from="秋蝉" to="它们" off="it" heads-off="2.1" controls>
 //
 // Common attributes (model, models (the catalogue's URL), text, autoplay, speed, language, strategy, …):
 // app/widget-base.js. Widgets on one page share one worker and one loaded model per model file.
@@ -18,6 +18,7 @@ import { modelLabel } from './app/model-names.js';
 import { scoreResults, scoreData, scoreStepper } from './app/score-section.js';
 import { createWorkStore } from './state/stores.js';
 import { bindWork } from './app/views.js';
+import { SEED_FIGURES, showSeedView } from './app/seed-views.js';
 
 const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 
@@ -95,9 +96,10 @@ const FIGURES = {
   context: ['attnseq-context-figure', 'context', null],
   scores: ['attnseq-score-compare', 'scores', null],
   work: ['attnseq-work-counter', 'work', null],
+  ...SEED_FIGURES,  // paths, interventions, memory, ngram: app/seed-views.js
 };
 // views that are tables, cards or charts rather than one attention drawing: no SVG/PNG export
-const NO_EXPORT = new Set(['softmax', 'scores', 'work']);
+const NO_EXPORT = new Set(['softmax', 'scores', 'work', ...Object.keys(SEED_FIGURES)]);
 // views (as the `view` attribute names them) that read the layer and head: the `layer` and `head`
 // attributes are checked for them
 const READS_LAYER_HEAD = new Set(['lines', 'heatmap', 'self', 'self-heatmap', 'softmax', 'context']);
@@ -112,7 +114,7 @@ class AttentionWidget extends WidgetElement {
     if (this.hasAttribute('controls')) frame.append(view('attnseq-playback', 'playback'));
     if (picker && !this.hasAttribute('no-picker')) frame.append(view('attnseq-head-picker', picker));
     this.figureEl = view(tag, name === 'scores' ? 'scores-figure' : name, { part: 'figure' });
-    if (!name.startsWith('self') && name !== 'softmax' && name !== 'scores') frame.append(h('p', { class: 'w-step', 'data-view': 'step-label' }));
+    if (!name.startsWith('self') && name !== 'softmax' && name !== 'scores' && !SEED_FIGURES[name]) frame.append(h('p', { class: 'w-step', 'data-view': 'step-label' }));
     this.note = h('p', { class: 'hint w-note' });
     frame.append(this.figureEl, this.note, h('p', { class: 'w-status', role: 'status', part: 'status' }));
     this.viewName = name;
@@ -153,6 +155,7 @@ class AttentionWidget extends WidgetElement {
       }, (e) => { if (my === this.scoreSeq) this.note.textContent = String(e?.message ?? e); });
       return;
     }
+    if (SEED_FIGURES[this.viewName]) { showSeedView(this, run, notes); return; }
     // Self-attention needs a Transformer; an RNN (e.g. when no Transformer is installed) has none, and
     // no key/value cache either.
     const self = this.viewName.startsWith('self');

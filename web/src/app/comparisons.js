@@ -72,5 +72,15 @@ export async function translateWith(entry, text, options, table) {
   const { data, rows, cols } = r.attention;
   const matrix = [];
   for (let i = 0; i < rows; i++) matrix.push(data.subarray(i * cols, (i + 1) * cols));
-  return { model: modelInfo(entry, tr.info), text: r.text, sourceTokens: r.sourceTokens, tokens: r.tokens, rows: matrix, macs: r.macs };
+  return { model: modelInfo(entry, tr.info), text: r.text, sourceTokens: r.sourceTokens, tokens: r.tokens, probabilities: r.probabilities, rows: matrix, macs: r.macs };
+}
+
+/**
+ * The engine's sensitivity() of `text`, greedy (app/memory.js): {model, result}.
+ * @param {ModelEntry} entry
+ * @param {string} text
+ */
+export async function sensitivityOf(entry, text) {
+  const tr = await getTranslator(entry);
+  return { model: modelInfo(entry, tr.info), result: await tr.sensitivity(text, { strategy: /** @type {'greedy'} */ ('greedy') }) };
 }

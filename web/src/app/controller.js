@@ -13,7 +13,7 @@ import { optionTable } from '../state/options.js';
 import { selectModel } from './model-choice.js';
 import { translateRun } from './run-stream.js';
 import { translateParagraph, selectSentence, alternative } from './paragraph.js';
-import { scoreModels, compareScores, translateWith } from './comparisons.js';
+import { scoreModels, compareScores, translateWith, sensitivityOf } from './comparisons.js';
 
 /** @typedef {import('../state/stores.js').Stores} Stores */
 /** @typedef {import('../state/schema.js').RunOptions} RunOptions */
@@ -150,5 +150,12 @@ export class AppController {
     const entry = this.entryOf(id);
     if (!entry) throw Object.assign(new Error(`the catalogue has no model "${id}"`), { code: 'LOAD_FAILED' });
     return translateWith(entry, text, options, await this.options());
+  }
+
+  /** The engine's sensitivity() of `text` with model `id` (app/comparisons.js, app/memory.js). */
+  sensitivityOf(id, text) {
+    const entry = this.entryOf(id);
+    if (!entry) throw Object.assign(new Error(`the catalogue has no model "${id}"`), { code: 'LOAD_FAILED' });
+    return sensitivityOf(entry, text);
   }
 }

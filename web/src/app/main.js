@@ -16,6 +16,7 @@ import { bindViews, bindWork } from './views.js';
 import { exportFigure } from './export.js';
 import { setupCompare } from './compare.js';
 import { setupScores } from './score-section.js';
+import { setupSeedSections } from './seed-sections.js';
 import { bindDecodingForm } from './decoding-form.js';
 import { defaultsOf } from '../state/options.js';
 import { readLink } from './link.js';
@@ -97,6 +98,7 @@ runs.bind();
 page.url.bind();
 setupCompare($('#compare'), controller, stores);
 setupScores($('#scores'), controller, stores);
+setupSeedSections($, controller, stores);
 relabel();
 
 // Offline: which models this browser holds (the others need the network).

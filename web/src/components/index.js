@@ -11,3 +11,7 @@ import './work-counter.js';
 import './softmax-step.js';
 import './context-figure.js';
 import './score-compare.js';
+import './path-lengths.js';
+import './interventions.js';
+import './memory.js';
+import './ngram-view.js';

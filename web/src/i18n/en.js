@@ -1,9 +1,15 @@
 // English UI text. Keys are grouped by view; values are plain text with {placeholders}.
 // The views' messages are in en-views.js; here the page's, the widgets', the errors'.
 import views from './en-views.js';
+import paths from './en-paths.js';
+import iv from './en-iv.js';
+import ng from './en-ng.js';
 
 export default {
   ...views,
+  ...paths,
+  ...iv,
+  ...ng,
   'app.title': "attnseq: watch attention translate",
   'app.skip': "Skip to the demo",
   'app.tagline': "Translate a sentence and watch attention produce it, one token at a time.",

@@ -1,9 +1,15 @@
 // 简体中文界面文字（键与 en.js 相同）。
 // The views' messages are in zh-views.js; here the page's, the widgets', the errors'.
 import views from './zh-views.js';
+import paths from './zh-paths.js';
+import iv from './zh-iv.js';
+import ng from './zh-ng.js';
 
 export default {
   ...views,
+  ...paths,
+  ...iv,
+  ...ng,
   'app.title': "attnseq：观看注意力如何翻译",
   'app.skip': "跳到演示",
   'app.tagline': "输入一句话，观看注意力模型如何逐个词元地生成译文。",

@@ -65,7 +65,12 @@ class PathLengths extends View {
       sc.otherSource ? h('span', { class: 'hint' }, ` ${t('paths.otherSource')}`) : null));
     const n = p.tokens.length;
     const svg = sc.kind === 'conv' ? convFigure(path, p, n, A, B) : sc.kind === 'rnn' ? chainFigure(path, p, n) : selfFigure(p, n, enc.layers);
-    box.appendChild(scrollBox(svg).wrap);
+    const { wrap, box: scroller } = scrollBox(svg);
+    // a long sentence's figure scrolls sideways: keyboard users reach it too
+    Object.assign(scroller, { tabIndex: 0 });
+    scroller.setAttribute('role', 'group');
+    scroller.setAttribute('aria-label', svg.getAttribute('aria-label') ?? '');
+    box.appendChild(wrap);
     const steps = path.distance === 0 ? t('paths.zero')
       : sc.kind === 'conv' ? (path.steps == null ? t('paths.convNever', { layers: enc.layers, reach: path.reach, d: path.distance }) : t('paths.convSteps', { steps: path.steps }))
         : sc.kind === 'rnn' ? t('paths.rnnSteps', { steps: path.steps }) : t('paths.selfSteps', { steps: path.steps, layers: enc.layers });

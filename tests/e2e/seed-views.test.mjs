@@ -7,7 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile, rm, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { launch, serve, screenshot, axeViolations, waitForWidgets, pageErrorsOf, ROOT } from './helpers.mjs';
+import { launch, serve, screenshot, axeViolations, waitForWidgets, waitForRunEnd, pageErrorsOf, cliTranslate, ROOT } from './helpers.mjs';
 import { Translator } from '../../web/src/index.js';
 import { pathOf, tokenIndex } from '../../web/src/app/paths.js';
 
@@ -125,4 +125,41 @@ test('paths, interventions, memory and the conv model as widgets, against the en
   await screenshot(page, 'seed-views');
   assert.deepEqual((await axeViolations(page)).map((v) => `${v.rule} [${v.owner}] ${v.target}: ${v.summary}`), []);
   assert.deepEqual(errors(), []);
+});
+
+test('the demo\'s sections: path length follows the sentence; interventions and memory on request, as the CLI computes them', async () => {
+  const demo = await launch({ reducedMotion: 'reduce' });
+  try {
+    const { page } = demo;
+    const errors = pageErrorsOf(demo);
+    const text = 'The cat drank the milk because it was hungry.';
+    await page.goto(`${srv.url}?text=${encodeURIComponent(text)}`);
+    await waitForRunEnd(page, 1);
+    const paths = await page.evaluate(() => document.getElementById('paths-view').data);
+    assert.deepEqual(paths.schemes.map((s) => s.entry.encoder), ['conv', 'rnn', 'self-attention'].map((k) => manifest.models.find((m) => m.encoder.kind === k && m.src === 'en').encoder));
+    const steps = await page.evaluate(() => [...document.querySelectorAll('#paths-view .path-steps')].map((p) => p.dataset.steps));
+    assert.deepEqual(steps, paths.schemes.map((s) => String(pathOf(s.entry.encoder, paths.from, paths.to, paths.tokens.length).steps ?? 'none')));
+    // interventions: the switch for "cat" pressed, the masked translation is the CLI's with --source-mask
+    await page.locator('#iv-run').click();
+    await page.waitForFunction(() => document.getElementById('iv-view').data?.original, null, { timeout: 120_000 });
+    const cat = await page.evaluate(() => document.getElementById('iv-view').data.source.indexOf('cat'));
+    await page.locator(`#iv-view button[data-pos="${cat}"]`).click();
+    await page.waitForFunction(() => { const d = document.getElementById('iv-view').data; return d.free && !d.pending; }, null, { timeout: 120_000 });
+    const model = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.model.id);
+    const file = path.join(ROOT, 'models', manifest.models.find((m) => m.id === model).file);
+    assert.equal(await page.evaluate(() => document.getElementById('iv-view').data.free.text), cliTranslate(file, text, ['--source-mask', String(cat)]));
+    // memory: sensitivity() as the CLI's --sensitivity gives it
+    await page.locator('#mem-run').click();
+    await page.waitForFunction(() => document.getElementById('mem-view').data, null, { timeout: 120_000 });
+    const mem = await page.evaluate(() => document.getElementById('mem-view').data);
+    const cli = JSON.parse(cliTranslate(file, text, ['--sensitivity']));
+    assert.equal(mem.measure, cli.measure);
+    assert.deepEqual(mem.change.map((x) => x.toFixed(5)), cli.change.map((x) => x.toFixed(5)));
+    await screenshot(page, 'seed-demo');
+    const sections = await axeViolations(page);
+    assert.deepEqual(sections.map((v) => `${v.rule} [${v.owner || 'page'}] ${v.target}: ${v.summary}`), []);
+    assert.deepEqual(errors(), []);
+  } finally {
+    await demo.close();
+  }
 });

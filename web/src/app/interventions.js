@@ -3,7 +3,7 @@
 // decoding options): once freely (what the masked model writes) and once with the original translation
 // forced (prefix), for the probability of each of its tokens under the mask. Shared by the widget
 // (view="interventions") and the demo's section; the view is components/interventions.js.
-import { pieceLabels } from '../state/contract.js';
+import { pieceLabels } from '../state/text.js';
 import { typedPieces } from '../state/typed-pieces.js';
 import { tokenIndex } from './paths.js';
 

@@ -1,7 +1,7 @@
 // The fading-memory measurement (issue 30, item 3) for a view (components/memory.js): the engine's
 // sensitivity() on the sentence, through the controller. Shared by the widget (view="memory") and
 // the demo's section.
-import { pieceLabels } from '../state/contract.js';
+import { pieceLabels } from '../state/text.js';
 
 /**
  * @param {import('../components/dom.js').View} view

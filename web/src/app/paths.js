@@ -9,7 +9,7 @@
 //   self-attention  one step (in every layer, each position attends to every other)
 //
 // No DOM here: tests/js/paths.test.js checks it against the shipped files' headers.
-import { pieceLabels } from '../state/contract.js';
+import { pieceLabels } from '../state/text.js';
 import { typedPieces } from '../state/typed-pieces.js';
 
 /** @typedef {{kind: 'conv', layers: number, kernel: number} | {kind: 'rnn', bidirectional?: boolean} | {kind: 'self-attention', layers: number}} EncoderFacts */

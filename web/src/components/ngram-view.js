@@ -7,7 +7,7 @@
 import { View, define, h } from './dom.js';
 import { t } from '../i18n/index.js';
 import { pct } from './format.js';
-import { pieceText } from '../state/contract.js';
+import { pieceText } from '../state/text.js';
 
 class NgramView extends View {
   render(d) {

@@ -95,6 +95,34 @@ test('a page of another origin embeds the widget build with one script tag and t
   await page.close();
 });
 
+test('the seed\'s views from another origin: paths from the build\'s catalogue, interventions and memory as the CLI, the N-gram counts beside the bundle', async () => {
+  const url = await pageWith('seed', { src: `${b}/attnseq-widgets.js`, body: `<attnseq-attention view="paths" text="${TEXT}"></attnseq-attention>
+<attnseq-attention view="interventions" off="wear" text="${TEXT}"></attnseq-attention>
+<attnseq-attention view="memory" text="${TEXT}"></attnseq-attention>
+<attnseq-attention view="ngram" text="${TEXT}"></attnseq-attention>` });
+  const { page, errors, requests } = await open(url);
+  const file = path.join(ROOT, 'models', def.file);
+  const data = (i) => page.evaluate((i) => document.querySelectorAll('attnseq-attention')[i].shadowRoot.querySelector('[part="figure"]')?.data, i);
+  await page.waitForFunction(() => {
+    const v = [...document.querySelectorAll('attnseq-attention')].map((w) => w.shadowRoot?.querySelector('[part="figure"]')?.data);
+    return v[0] && v[1]?.free && !v[1].pending && v[2] && v[3];
+  }, null, { timeout: 120_000, polling: 250 });
+  // the build carries the default model only: the other schemes are said to be missing, not drawn
+  const paths = await data(0);
+  assert.deepEqual(paths.schemes.map((x) => x.entry?.id ?? null), ['conv', 'rnn', 'self-attention'].map((k) => (def.encoder.kind === k ? def.id : null)));
+  const iv = await data(1);
+  assert.equal(iv.free.text, cliTranslate(file, TEXT, ['--source-mask', String(iv.sourceMask[0])]));
+  assert.equal(iv.source[iv.sourceMask[0]], 'wear');
+  const mem = await data(2);
+  assert.deepEqual(mem.change.map((x) => x.toFixed(5)), JSON.parse(cliTranslate(file, TEXT, ['--sensitivity'])).change.map((x) => x.toFixed(5)));
+  const ng = await data(3);
+  assert.equal(ng.english, def.tgt === 'en');
+  assert.ok(requests.includes(`${b}/data/ngram-en.json`), 'the counts came from the widgets\' origin');
+  assert.deepEqual(errors, []);
+  await screenshot(page, 'cross-origin-seed');
+  await page.close();
+});
+
 test('the same page under a strict Content-Security-Policy naming the widgets\' origin', async () => {
   const policy = [
     "default-src 'self'", `script-src 'self' ${b} 'wasm-unsafe-eval'`, `style-src 'self' ${b}`,

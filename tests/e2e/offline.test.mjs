@@ -100,7 +100,7 @@ test('the tutorial, never visited online, is served whole offline after a visit 
     await b.page.waitForFunction(() => document.querySelector('#try attnseq-translate')?.dataset.ready, null, { timeout: 60_000 });
     // every widget settles: translated, or a message in place
     await b.page.waitForFunction(() => [...document.querySelectorAll('attnseq-translate, attnseq-attention, attnseq-generation')].every((e) =>
-      e.dataset.ready || e.shadowRoot?.querySelector('.w-status.error')), null, { timeout: 60_000 });
+      e.dataset.ready || e.shadowRoot?.querySelector('.w-status.error')), null, { timeout: 180_000 });  // (23 widgets, 7 models)
     // every widget translates: the demo's visit kept the whole catalogue, not only the demo's model
     const statuses = await b.page.locator('attnseq-translate, attnseq-attention, attnseq-generation').evaluateAll((els) => els.map((e) => ({
       ready: !!e.dataset.ready, status: e.shadowRoot?.querySelector('.w-status')?.textContent ?? '' })));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { launch, serve, screenshot, axeViolations, waitForWidgets, waitForRunEnd, pageErrorsOf, cliTranslate, ROOT } from './helpers.mjs';
 import { Translator } from '../../web/src/index.js';
 import { pathOf, tokenIndex } from '../../web/src/app/paths.js';
+import { lookup, words } from '../../web/src/app/ngram.js';
 
 const manifest = JSON.parse(await readFile(path.join(ROOT, 'models/manifest.json'), 'utf8'));
 const file = (pred) => path.join(ROOT, 'models', manifest.models.find(pred).file);
@@ -38,6 +39,7 @@ test('paths, interventions, memory and the conv model as widgets, against the en
 <attnseq-attention id="ivgru" view="interventions" model="gru-attn" text="${APPLE}" off="banana"></attnseq-attention>
 <attnseq-attention id="mem" view="memory" model="noattn" text="${APPLE}"></attnseq-attention>
 <attnseq-translate id="conv" model="en-fr-conv" text="${APPLE}"></attnseq-translate>
+<attnseq-attention id="ngram" view="ngram" model="zh-en-transformer" text="我想去北京。" step="4" controls></attnseq-attention>
 </main></body></html>`);
   srv = await serve();
   browser = await launch({ reducedMotion: 'reduce' });
@@ -121,6 +123,24 @@ test('paths, interventions, memory and the conv model as widgets, against the en
   // the conv model in a widget: the engine's translation
   const convText = await shadow('conv', (r) => r.querySelector('output.translation').textContent);
   assert.equal(convText, (await (await load(file((m) => m.arch === 'conv'))).translate(APPLE)).text);
+
+  // ngram: the table's row for the words before step 4, beside the decoder's alternatives there; the controls step it
+  const table = JSON.parse(await readFile(path.join(ROOT, 'web/data/ngram-en.json'), 'utf8'));
+  const zhSteps = [];
+  for await (const x of (await load(file((m) => m.src === 'zh' && m.tgt === 'en'))).generate('我想去北京。', { strategy: 'greedy' })) zhSteps.push(x);
+  const ngramAt = async (i) => {
+    await page.waitForFunction((i) => document.getElementById('ngram').shadowRoot.querySelector('attnseq-ngram')?.data?.index === i, i, { timeout: 60_000 });
+    return shadow('ngram', (root) => ({ data: root.querySelector('attnseq-ngram').data, rows: [...root.querySelectorAll('.ng-counts tbody th')].map((x) => x.textContent) }));
+  };
+  let ng = await ngramAt(3);
+  assert.deepEqual(ng.data.before, words(zhSteps[2].text));
+  // (the widget asks the engine's option defaults, which may keep more alternatives than generate()'s)
+  assert.deepEqual(ng.data.neural.slice(0, zhSteps[3].alternatives.length).map((a) => `${a.piece} ${a.probability.toFixed(6)}`),
+    zhSteps[3].alternatives.map((a) => `${a.piece} ${a.probability.toFixed(6)}`));
+  assert.deepEqual(ng.rows, lookup(table, ng.data.before).next.map(([w]) => w));
+  await page.evaluate(() => document.getElementById('ngram').stores.playback.set({ index: 1 }));  // (as the controls' seek does)
+  ng = await ngramAt(1);
+  assert.deepEqual(ng.rows, lookup(table, words(zhSteps[0].text)).next.map(([w]) => w));
 
   await screenshot(page, 'seed-views');
   assert.deepEqual((await axeViolations(page)).map((v) => `${v.rule} [${v.owner}] ${v.target}: ${v.summary}`), []);

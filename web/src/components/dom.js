@@ -185,3 +185,17 @@ export function scrollBox(figure) {
   const wrap = h('div', { class: 'fig-wrap' }, box, h('p', { class: 'scroll-hint hint', hidden: true }, t('fig.scrollMore')));
   return { wrap, box };
 }
+
+/**
+ * scrollBox() for a figure or table that a keyboard must be able to scroll too: the box is a focusable
+ * group named `label` (axe: scrollable-region-focusable). Returns the wrap to append.
+ * @param {Element} figure
+ * @param {string} label
+ */
+export function focusableScroll(figure, label) {
+  const { wrap, box } = scrollBox(figure);
+  box.tabIndex = 0;
+  box.setAttribute('role', 'group');
+  box.setAttribute('aria-label', label);
+  return wrap;
+}

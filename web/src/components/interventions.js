@@ -11,7 +11,7 @@
 //         forced: {probabilities: number[]} | null, free: {tokens: string[], text: string} | null,
 //         pending: boolean, error: string | null }
 // Emits attnseq-mask {sourceMask, headMask} when a switch changes.
-import { View, define, h } from './dom.js';
+import { View, define, h, focusableScroll } from './dom.js';
 import { t } from '../i18n/index.js';
 import { pct } from './format.js';
 
@@ -40,7 +40,7 @@ class Interventions extends View {
     const summary = d.error ? d.error : none ? t('iv.nothingOff') : d.pending ? t('iv.pending')
       : d.free ? t(d.free.text === d.original.text ? 'iv.same' : 'iv.changed', { text: d.free.text }) : '';
     this.appendChild(h('p', { class: 'iv-summary', role: 'status' }, summary));
-    this.appendChild(this.#table(d, masked, none));
+    this.appendChild(focusableScroll(this.#table(d, masked, none), t('iv.caption')));  // (narrow screens scroll it)
   }
 
   #table(d, masked, none) {

@@ -5,7 +5,7 @@
 //
 // data: { model: entry or ModelInfo, source: string[], measure: 'fixed' | 'steps',
 //         change: number[], forward: number[], backward: number[] } | null
-import { View, define, h } from './dom.js';
+import { View, define, h, focusableScroll } from './dom.js';
 import { t } from '../i18n/index.js';
 import { pct } from './format.js';
 import { modelLabel } from '../app/model-names.js';
@@ -25,11 +25,12 @@ class MemoryView extends View {
       this.appendChild(h('p', { class: 'mem-firstlast', 'data-first': d.change[0], 'data-last': d.change.at(-1) },
         t('mem.firstLast', { first: pct(d.change[0]), last: pct(d.change.at(-1)) })));
     }
-    this.appendChild(h('table', { class: 'mem-table' },
-      h('caption', {}, t('mem.table')),
+    const rows = d.change.map((_, j) => h('tr', {}, h('th', { scope: 'row' }, d.source[j] ?? String(j + 1)),
+      series.map(([k, , cls]) => h('td', { 'data-series': k }, bar(d[k][j], max, cls), ' ', pct(d[k][j])))));
+    const table = h('table', { class: 'mem-table' }, h('caption', {}, t('mem.table')),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('mem.colToken')), series.map(([, key]) => h('th', { scope: 'col' }, t(key))))),
-      h('tbody', {}, d.change.map((_, j) => h('tr', {}, h('th', { scope: 'row' }, d.source[j] ?? String(j + 1)),
-        series.map(([k, , cls]) => h('td', { 'data-series': k }, bar(d[k][j], max, cls), ' ', pct(d[k][j]))))))));
+      h('tbody', {}, rows));
+    this.appendChild(focusableScroll(table, t('mem.table')));  // (narrow screens scroll it)
   }
 }
 

@@ -4,7 +4,7 @@
 //
 // data: { index, before: string[], midWord, english, sentences, counts: {context, total, next} | null,
 //         neural: {piece, probability}[], chosen } | null
-import { View, define, h } from './dom.js';
+import { View, define, h, focusableScroll } from './dom.js';
 import { t } from '../i18n/index.js';
 import { pct } from './format.js';
 import { pieceText } from '../state/text.js';
@@ -32,9 +32,9 @@ class NgramView extends View {
 }
 
 function table(caption, head, rows) {
-  return h('table', { class: 'ng-table' }, h('caption', {}, t(caption)),
+  return focusableScroll(h('table', { class: 'ng-table' }, h('caption', {}, t(caption)),
     h('thead', {}, h('tr', {}, head.map((x) => h('th', { scope: 'col' }, x)))),
-    h('tbody', {}, rows.map((r) => h('tr', {}, h('th', { scope: 'row' }, r[0]), r.slice(1).map((x) => h('td', {}, x))))));
+    h('tbody', {}, rows.map((r) => h('tr', {}, h('th', { scope: 'row' }, r[0]), r.slice(1).map((x) => h('td', {}, x)))))), t(caption));
 }
 
 define('attnseq-ngram', NgramView);

@@ -6,7 +6,7 @@
 // data: { tokens: string[], from: number, to: number, tokenModel: catalogue entry or ModelInfo (named in the UI language),
 //         schemes: {kind, entry: {label, src, encoder} | null, otherSource: boolean}[] }
 // Emits attnseq-paths-pick {from, to} when the reader picks another token.
-import { View, define, h, s, scrollBox } from './dom.js';
+import { View, define, h, s, focusableScroll } from './dom.js';
 import { t } from '../i18n/index.js';
 import { pathsData } from '../app/paths.js';
 import { modelLabel } from '../app/model-names.js';
@@ -65,12 +65,7 @@ class PathLengths extends View {
       sc.otherSource ? h('span', { class: 'hint' }, ` ${t('paths.otherSource')}`) : null));
     const n = p.tokens.length;
     const svg = sc.kind === 'conv' ? convFigure(path, p, n, A, B) : sc.kind === 'rnn' ? chainFigure(path, p, n) : selfFigure(p, n, enc.layers);
-    const { wrap, box: scroller } = scrollBox(svg);
-    // a long sentence's figure scrolls sideways: keyboard users reach it too
-    Object.assign(scroller, { tabIndex: 0 });
-    scroller.setAttribute('role', 'group');
-    scroller.setAttribute('aria-label', svg.getAttribute('aria-label') ?? '');
-    box.appendChild(wrap);
+    box.appendChild(focusableScroll(svg, svg.getAttribute('aria-label') ?? ''));  // a long sentence scrolls sideways
     const steps = path.distance === 0 ? t('paths.zero')
       : sc.kind === 'conv' ? (path.steps == null ? t('paths.convNever', { layers: enc.layers, reach: path.reach, d: path.distance }) : t('paths.convSteps', { steps: path.steps }))
         : sc.kind === 'rnn' ? t('paths.rnnSteps', { steps: path.steps }) : t('paths.selfSteps', { steps: path.steps, layers: enc.layers });

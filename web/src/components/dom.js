@@ -1,5 +1,6 @@
 // DOM helpers for the views. Text is only ever inserted as text nodes (never parsed as HTML).
 import { onLanguageChange, t, withLanguage } from '../i18n/index.js';
+import { beforePaint } from './frames.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -87,22 +88,29 @@ export function define(name, cls) {
  * The width of `el` (its clientWidth), kept by a ResizeObserver so that render() reads it without
  * forcing a layout (views that each read a size after the previous one wrote its DOM had the page laid
  * out once per view, per redraw). Before the observer's first report the width is 0. onChange(width)
- * runs when the width changes, not the height (a view's own height follows what it drew).
+ * runs when the width changes, not the height (a view's own height follows what it drew), at the next
+ * frame: a redraw inside the observer's callback changes the height of `el`, which the observer cannot
+ * deliver in the same frame, and the browser then dispatches "ResizeObserver loop completed with
+ * undelivered notifications" as an error event on the page's window (a host page's error tracker sees it).
  * @param {HTMLElement} el
  * @param {(width: number) => void} onChange
  * @returns {{width: number, disconnect: () => void}}
  */
 export function watchWidth(el, onChange) {
-  const box = { width: 0, disconnect: () => ro.disconnect() };
+  let next = null;
+  const box = { width: 0, disconnect: () => { ro.disconnect(); next?.cancel(); } };
   const ro = new ResizeObserver(() => {
     const w = el.clientWidth;  // the layout is up to date when the observer reports
-    if (w !== box.width) { box.width = w; onChange(w); }
+    if (w === box.width) return;
+    box.width = w;
+    next?.cancel();
+    next = beforePaint(() => { next = null; onChange(box.width); });
   });
   ro.observe(el);
   return box;
 }
 
-export { beforePaint } from './frames.js';
+export { beforePaint };
 
 /**
  * The focused element as seen from `el`'s tree: inside a widget's shadow root document.activeElement is
@@ -156,11 +164,15 @@ export function textWidth(text, font = '13px system-ui, sans-serif') {
 // behind it fades out (class more-left / more-right) and a line under the figure says to scroll.
 // One observer for every box: it follows the box's width and the figure's, and lets go of boxes that
 // left the page.
+// The marks are set at the next frame, not in the observer's callback (the hint line changes the
+// height of the views around it: see watchWidth).
+const marking = new Set();
 const watcher = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => {
   for (const e of entries) {
     const box = /** @type {HTMLElement} */ (e.target.classList.contains('fig-scroll') ? e.target : e.target.parentElement);
     if (!box?.isConnected) { watcher?.unobserve(e.target); continue; }
-    markOverflow(box);
+    if (!marking.size) beforePaint(() => { for (const b of marking) markOverflow(b); marking.clear(); });
+    marking.add(box);
   }
 }) : null;
 

@@ -2,6 +2,7 @@
 // sentence, an alternative, a link), the other-language offer in front of it (app/lang-offer.js) and
 // what follows one (the playback, the URL, the offline download after the first).
 import { reducedMotion } from '../components/dom.js';
+import { playNextRun } from './player.js';
 import { EXAMPLES } from './examples.js';
 import { languageOffer, renderOffer } from './lang-offer.js';
 import { checkDecodingForm, problemNotice } from './option-check.js';
@@ -28,6 +29,7 @@ export class PageRuns {
     this.options = () => /** @type {RunOptions} */ (page.stores.options.get());
     this.anyway = '';  // "text|model" the reader chose to translate anyway
     this.offerFor = 0;  // the last language check asked (an answer to an older one is dropped)
+    this.cancelPlay = () => {};  // the wait of playNextRun for the run started last
   }
 
   /**
@@ -41,7 +43,11 @@ export class PageRuns {
     const { stores, controller, url } = this.page;
     const seq = ++this.seq;
     const reduce = reducedMotion() || step !== undefined;  // a link to a step shows that step, not an animation
-    stores.playback.set({ index: fromIndex, playing: !reduce });
+    // the animation starts when the run is in the run store, not now: in a slow engine the clock
+    // would tick before the engine answered, find no run "finished" and stop (app/player.js playNextRun)
+    stores.playback.set({ index: fromIndex, playing: false });
+    this.cancelPlay();
+    if (!reduce) this.cancelPlay = playNextRun(stores);
     try {
       const r = await start();
       if (seq !== this.seq || !r) return;

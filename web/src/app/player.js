@@ -59,6 +59,26 @@ export function createPlayer({ playback, run }) {
 }
 
 /**
+ * Starts the animation of the next run once that run is in the run store. A run is put there only
+ * after the engine answered (the model, the sentence split); asked to play before, the clock found no
+ * run, or the previous one, at its end and "finished", and stopped: on a slow engine the first
+ * translation then stayed at "before the first step". Returns a function that cancels the wait.
+ * @param {{playback: ReturnType<import('../state/stores.js').createPlaybackStore>,
+ *          run: ReturnType<import('../state/stores.js').createRunStore>}} stores
+ */
+export function playNextRun({ playback, run }) {
+  const before = run.get().run;
+  let waiting = true;
+  const off = run.subscribe((s) => {
+    if (!waiting || s.run === before) return;
+    waiting = false;
+    queueMicrotask(() => off());
+    if (s.run) playback.set({ playing: true });
+  });
+  return () => { waiting = false; off(); };
+}
+
+/**
  * Keyboard shortcuts: Space or K play/pause, ←/→ step, Home restart, End last step. They work when the
  * focus is inside `scope`, or (page: the demo) anywhere on the page outside a control: on the page
  * itself after a click, a button (Space and Enter still press it) or an ordinary element. Keys typed

@@ -21,7 +21,7 @@ import { t, languageOf, withLanguage, onLanguageChange } from '../i18n/index.js'
 import { reducedMotion } from '../components/dom.js';
 import { assetUrl } from '../assets.js';
 import { AppController } from './controller.js';
-import { createPlayer, bindPlaybackKeys } from './player.js';
+import { createPlayer, bindPlaybackKeys, playNextRun } from './player.js';
 import { bindViews } from './views.js';
 import { EXAMPLES } from './examples.js';
 import { statusOf } from './errors.js';
@@ -72,6 +72,8 @@ export class WidgetElement extends HTMLElement {
     };
     this.controller = new AppController(this.stores);
     this.player = createPlayer(this.stores);
+    /** cancels playNextRun's wait for the run started last */
+    this.cancelPlay = () => {};
     this.started = false;
     this.pending = null;
   }
@@ -228,7 +230,15 @@ export class WidgetElement extends HTMLElement {
   async runWith(start, fromIndex = -1) {
     const animate = this.hasAttribute('autoplay') && !reducedMotion();
     this.stores.playback.set({ index: fromIndex, playing: false });
-    if (animate) this.whenVisible(() => this.stores.playback.set({ playing: true }));
+    this.cancelPlay();
+    if (animate) {
+      const run = this.stores.run.get().run;
+      this.whenVisible(() => {
+        // the run has arrived (or its successor): play it; else when it arrives
+        if (this.stores.run.get().run !== run) this.stores.playback.set({ playing: true });
+        else this.cancelPlay = playNextRun(this.stores);
+      });
+    }
     try {
       const r = await start();
       if (!r) return null;

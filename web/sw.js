@@ -8,8 +8,8 @@
 //  - models (*.safetensors): cache first (they are large), then revalidated in the background with
 //    the cached ETag; a new body whose SHA-256 differs from the cached one replaces it and the pages
 //    are told (a model update is detected by content hash, not by file name or date).
-// A page posts {type: 'cache', urls} (what it loaded, its model included); the answer {type:
-// 'cached', missing} lists what is still not in the cache: "available offline" only when none is.
+// A page posts {type: 'cache', id, urls} (what it loaded, its model included); the answer {type:
+// 'cached', id, missing} lists what is still not in the cache: "available offline" only when none is.
 const VERSION = 'attnseq-v2';
 const CODE = `${VERSION}-code`;
 const MODELS = `${VERSION}-models`;
@@ -67,7 +67,7 @@ self.addEventListener('message', (event) => {
       if (!(await caches.match(u, { ignoreSearch: !isModel(u) }))) missing.push(u);
       else if (isModel(u)) models++;
     }
-    event.source?.postMessage({ type: 'cached', count: want.length, missing, models });
+    event.source?.postMessage({ type: 'cached', id: msg.id, count: want.length, missing, models });
   })());
 });
 

@@ -12,6 +12,10 @@ const alsoKeep = new Set();
 // Model files the service worker found changed on the server during this page's life. A notice about
 // them stays up: the later "available offline" report must not hide it.
 const updatedFiles = [];
+// The requests posted to the worker (their id, echoed in its answer) → whether they held a model this
+// page loaded: a reload works offline only when that model is kept.
+const asks = new Map();
+let lastAsk = 0;
 
 /**
  * Listens to the service worker at once (a page it controls hears about changed models during its
@@ -37,6 +41,9 @@ export function registerServiceWorker(url, report, when = Promise.resolve(), lan
         if (retries++ < 20) setTimeout(cacheLoadedResources, 1000);
         return;
       }
+      // Nor when the request answered held no model this page loaded (the worker registers after 10 s
+      // even when the first translation takes longer; its model is then asked for later).
+      if (asks.get(m.id) === false) return;
       document.documentElement.dataset.offline = 'ready';
     } else {
       return;
@@ -80,7 +87,9 @@ export function cacheLoadedResources() {
       if (new URL(e.name).origin === location.origin && !/\.safetensors$/.test(new URL(e.name).pathname)) urls.add(e.name);
     } catch { /* ignore */ }
   }
-  for (const u of loadedModelUrls()) urls.add(u);
+  const loaded = loadedModelUrls();
+  for (const u of loaded) urls.add(u);
   for (const u of alsoKeep) urls.add(u);
-  sw.postMessage({ type: 'cache', urls: [...urls] });
+  asks.set(++lastAsk, loaded.length > 0);
+  sw.postMessage({ type: 'cache', id: lastAsk, urls: [...urls] });
 }

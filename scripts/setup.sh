@@ -7,7 +7,9 @@
 #           clang-14 with its sanitizer and libFuzzer runtimes, llvm-symbolizer (scripts/test_native_hardening.sh)
 #   wasm:   native + Emscripten and the npm packages of package-lock.json (TypeScript, playwright-core):
 #           the WebAssembly module and its JavaScript tests (Node 20 itself is assumed)
-#   all:    wasm + Chromium and a CJK font (browser tests, screenshots of the Chinese UI)
+#   all:    wasm + Chromium and a CJK font (browser tests, screenshots of the Chinese UI), Firefox ESR,
+#           WebKitGTK's WebDriver with its MiniBrowser and Xvfb to run it in (the browser suite's core in
+#           three engines: tests/e2e/engine-*.test.mjs; puppeteer-core and selenium-webdriver are npm packages)
 #   bench:  wasm + Chromium (bench/run.sh; onnxruntime-web is an npm devDependency)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +22,7 @@ pkgs=(cmake g++ make libeigen3-dev catch2 nlohmann-json3-dev brotli
 case "$want" in
   native) ;;
   wasm) pkgs+=(emscripten) ;;
-  all) pkgs+=(emscripten chromium fonts-wqy-microhei) ;;
+  all) pkgs+=(emscripten chromium fonts-wqy-microhei firefox-esr webkit2gtk-driver xvfb) ;;
   bench) pkgs+=(emscripten chromium) ;;
   *) echo "setup: unknown set '$want' (native, wasm, all or bench)" >&2; exit 2 ;;
 esac

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Browser tests of the web demo, the widgets, offline use and the single-file build: tests/e2e/*.test.mjs
-# with node's test runner, driving Debian's Chromium (/usr/bin/chromium) through playwright-core.
+# with node's test runner, driving Debian's Chromium (/usr/bin/chromium) through playwright-core; the
+# suite's core (tests/e2e/core/) also in Firefox ESR and WebKitGTK (tests/e2e/engine-*.test.mjs, through
+# the drivers of tests/e2e/engines/).
 # Builds what they need first (native CLI for the reference translations, the WebAssembly module).
 # Screenshots: artifacts/e2e/*.png. Models: the manifest's default when its file is in models/
 # (ATTNSEQ_MODELS_DIR=<dir> uses another folder), else the random-weight models of tests/data/models.

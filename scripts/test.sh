@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Runs every test: native Catch2 suite, CLI checks and Python unit tests through ctest; then the
 # WebAssembly build and its JavaScript tests (tests/js/*.test.js, node's test runner), which compare
-# it with the native CLI built above.
+# it with the native CLI built above; then the browser tests (scripts/test_e2e.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh native
-bash scripts/setup.sh wasm   # also npm ci: tests/py/test_export_onnx.py runs onnxruntime-web in node
+# Everything the run needs, in one apt transaction (one package index update, one run of the dpkg
+# triggers) instead of three; test_e2e.sh's own `setup.sh all` then finds it all there. Also npm ci:
+# tests/py/test_export_onnx.py runs onnxruntime-web in node.
+bash scripts/setup.sh all
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j "$jobs"

@@ -39,24 +39,40 @@ echo "== libFuzzer targets, ${seconds} s each (build/fuzz)"
 CC=clang-14 CXX=clang++-14 cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DATTNSEQ_FUZZ=ON >/dev/null
 cmake --build build/fuzz -j "$jobs"
 mkdir -p build/fuzz/findings build/fuzz/logs
-summary=()
-for target in "${targets[@]}"; do
-  work=build/fuzz/corpus/$target   # new inputs go here (not committed); the seeds are read-only
+# One target per core at a time (each libFuzzer process is single-threaded): every target still gets
+# its ${seconds} s, the whole step takes ceil(targets / cores) x ${seconds} s instead of targets x ${seconds} s.
+fuzz_one() {
+  local target=$1 work=build/fuzz/corpus/$1   # new inputs go to work (not committed); the seeds are read-only
   mkdir -p "$work"
-  args=(-max_len="${max_len[$target]}" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
+  local args=(-max_len="${max_len[$target]}" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
         -artifact_prefix="build/fuzz/findings/$target-" -dict=tests/fuzz/fuzz.dict)
   if [ "$seconds" -gt 0 ]; then args+=(-max_total_time="$seconds"); else args+=(-runs=0); fi
-  log=build/fuzz/logs/$target.log
+  local rc=0
+  "build/fuzz/$target" "${args[@]}" "$work" "tests/fuzz/corpus/$target" >"build/fuzz/logs/$target.log" 2>&1 || rc=$?
+  echo "$rc" >"build/fuzz/logs/$target.rc"
+}
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
   echo "-- $target"
-  if ! "build/fuzz/$target" "${args[@]}" "$work" "tests/fuzz/corpus/$target" >"$log" 2>&1; then
+  rm -f "build/fuzz/logs/$target.rc"
+  fuzz_one "$target" &
+done
+wait
+summary=()
+failed=0
+for target in "${targets[@]}"; do
+  log=build/fuzz/logs/$target.log
+  if [ "$(cat "build/fuzz/logs/$target.rc" 2>/dev/null || echo missing)" != 0 ]; then
     tail -n 60 "$log"
     echo "test_native_hardening: $target found a problem (input in build/fuzz/findings/, log $log)" >&2
-    exit 1
+    failed=1
+    continue
   fi
   done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1 || true)
   stats=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' || true)
   rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}' || true)
-  echo "   ${done_line:-(no DONE line)}"
+  echo "   $target: ${done_line:-(no DONE line)}"
   summary+=("$target: ${stats:-?} executions in ${seconds} s (${rate:-?}/s, -max_len=${max_len[$target]}), no findings")
 done
+[ "$failed" = 0 ] || exit 1
 printf '%s\n' "== fuzzing summary" "${summary[@]}"

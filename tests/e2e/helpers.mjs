@@ -1,6 +1,7 @@
 // Shared helpers of the browser tests: Debian's Chromium through playwright-core, the static server
 // (scripts/serve.mjs) in-process, screenshots under artifacts/e2e/.
 import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -64,6 +65,19 @@ export function testModel() {
 }
 
 export const CLI = path.join(ROOT, 'build/native/attnseq');
+
+/** Whether the demo's Compare section can run with the test catalogue: the default model's language
+ *  pair has a model without attention and an attention RNN, both files present (app/models.js comparePair). */
+export function compareExpected() {
+  const dir = process.env.ATTNSEQ_MODELS_DIR ? path.resolve(process.env.ATTNSEQ_MODELS_DIR) : path.join(ROOT, 'models');
+  const manifest = path.join(dir, 'manifest.json');
+  if (!existsSync(manifest)) return false;
+  const m = JSON.parse(readFileSync(manifest, 'utf8'));
+  const present = m.models.filter((x) => existsSync(path.join(dir, x.file)));
+  const d = present.find((x) => x.id === testModel().id);
+  const same = present.filter((x) => d && x.src === d.src && x.tgt === d.tgt);
+  return same.some((x) => x.attention === 'none') && same.some((x) => x.arch === 'rnn' && x.attention !== 'none');
+}
 
 /** The native CLI's translation of `text` (one line, trailing newline removed). */
 export function cliTranslate(model, text, args = []) {
@@ -278,7 +292,10 @@ export async function demoTranslate(page, text, runs, { strategy = 'greedy', bea
 /** On the demo: runs the Compare section and waits for both of its results (when the pair exists). */
 export async function demoCompare(page, timeout = 120_000) {
   const button = page.locator('#compare-run');
-  if (!await button.isVisible()) return false;
+  // Offered exactly when the catalogue has the pair's GRU without attention and one with it: a
+  // button that went missing is a failure, not a skipped step.
+  assert.equal(await button.isVisible(), compareExpected(), 'the Compare button is offered exactly when the catalogue has a GRU pair');
+  if (!compareExpected()) return false;
   await button.click();
   await page.waitForFunction(() => {
     const cells = [...document.querySelectorAll('#compare-grid [data-compare]')];

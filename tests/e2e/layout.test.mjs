@@ -124,7 +124,10 @@ for (const viewport of [PHONE, LAPTOP]) {
       if (await demoCompare(page)) await assertPageFits(page, 'after Compare');
       if (phone) {
         // Every panel open: the decoding options (beam's fields shown), the self-attention matrix.
-        await page.locator('#self-panel details.more').evaluate((d) => { d.open = true; }).catch(() => {});
+        // (the self-attention panel exists for a Transformer only)
+        if (await page.evaluate(() => !!globalThis.attnseqDemo.stores.run.get().run?.encoderAttention)) {
+          await page.locator('#self-panel details.more').evaluate((d) => { d.open = true; });
+        }
         await assertTargets(t, page, 'demo (beam search, options open)');
         await page.locator('input[name=strategy][value=sample]').check();
         await assertTargets(t, page, 'demo (sampling options)');

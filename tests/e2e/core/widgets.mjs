@@ -32,6 +32,7 @@ export function widgetTests(ctx) {
           heatRows: heat ? heat.querySelectorAll('tbody tr').length : null, heatCols: heat ? heat.querySelectorAll('thead th').length : null,
           boxes: r?.querySelectorAll('attnseq-attention-lines .fig-tgt').length ?? 0,
           figures: r ? r.querySelectorAll('svg, table').length : 0, note: r?.querySelector('.w-note')?.textContent ?? '',
+          figureShown: !!r?.querySelector('[part=figure]') && !r.querySelector('[part=figure]').hidden, arch: run?.model?.arch ?? null,
         };
       }), WIDGETS);
       for (const w of shown) {
@@ -41,8 +42,18 @@ export function widgetTests(ctx) {
         assert.ok(w.done, `${what}: a finished run`);
         assert.equal(w.output, cli(modelFile(w.model), w.text), `${what}: the CLI's translation`);
         if (w.visible !== null) assert.equal(w.visible, w.output, `${what}: the translation shown`);
-        assert.ok(w.figures > 0 || w.note, `${what}: a figure (or a note saying why not)`);
         const self = (w.view ?? '').startsWith('self');
+        if (w.tag !== 'attnseq-attention') assert.ok(w.figures > 0, `${what}: a figure`);
+        else {
+          // only a view an RNN cannot show (self-attention, the KV cache) goes without its figure, saying why
+          if ((self || w.view === 'work') && w.arch !== 'transformer') {
+            assert.match(w.note, /needs a Transformer model|belongs to a Transformer decoder/, `${what}: says why there is no figure`);
+            assert.ok(!w.figureShown, `${what}: no figure`);
+          } else {
+            assert.ok(w.figureShown && w.figures > 0, `${what}: its figure shown`);
+            assert.equal(w.note, '', `${what}: no note (every attribute of the tutorial is valid)`);
+          }
+        }
         if (w.heatRows !== null && !self && w.view !== 'scores') assert.deepEqual([w.heatRows, w.heatCols], [w.steps, w.sources], `${what}: heatmap rows × columns`);
         if (w.boxes && !self) assert.equal(w.boxes, w.steps, `${what}: a box per target token`);
       }

@@ -8,10 +8,21 @@
 #      docs/robustness.md). Any crash, broken invariant, sanitizer report, leak, timeout (> 10 s for one
 #      input) or out-of-memory fails the script; the input is left in build/fuzz/findings/.
 # Run alone with `bash scripts/test_native_hardening.sh` (after `bash scripts/setup.sh native`);
-# ATTNSEQ_FUZZ_ONLY=1 skips step 1 (only the libFuzzer runs).
+# ATTNSEQ_FUZZ_ONLY=1 skips step 1 (only the libFuzzer runs). `npm run fuzz -- --runs 1000000` is the
+# long run of docs/robustness.md: the libFuzzer step alone, each target until it has made that many
+# executions (ATTNSEQ_FUZZ_RUNS; no time limit), resuming from build/fuzz/corpus/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${ATTNSEQ_FUZZ_SECONDS:-60}
+runs=${ATTNSEQ_FUZZ_RUNS:-0}
+while [ $# -gt 0 ]; do
+  case $1 in
+    --runs) runs=$2; ATTNSEQ_FUZZ_ONLY=1; shift 2 ;;
+    --seconds) seconds=$2; shift 2 ;;
+    --fuzz-only) ATTNSEQ_FUZZ_ONLY=1; shift ;;
+    *) echo "test_native_hardening: unknown argument $1 (--runs N, --seconds S, --fuzz-only)" >&2; exit 2 ;;
+  esac
+done
 # target -> -max_len (bytes). Small caps keep every target above 1,000 executions per second.
 targets=(fuzz_tokenizer_text fuzz_tokenizer_json fuzz_safetensors_header fuzz_model_loader fuzz_decode_options)
 declare -A max_len=(
@@ -35,24 +46,31 @@ if [ "${ATTNSEQ_FUZZ_ONLY:-0}" != 1 ]; then
   ctest --test-dir build/asan --output-on-failure -j "$jobs" -E '^python_unittests$'
 fi
 
-echo "== libFuzzer targets, ${seconds} s each (build/fuzz)"
+if [ "$runs" -gt 0 ]; then
+  echo "== libFuzzer targets, ${runs} executions each (build/fuzz)"
+else
+  echo "== libFuzzer targets, ${seconds} s each (build/fuzz)"
+fi
 CC=clang-14 CXX=clang++-14 cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DATTNSEQ_FUZZ=ON >/dev/null
 cmake --build build/fuzz -j "$jobs"
 mkdir -p build/fuzz/findings build/fuzz/logs
 # One target per core at a time (each libFuzzer process is single-threaded): every target still gets
-# its ${seconds} s, the whole step takes ceil(targets / cores) x ${seconds} s instead of targets x ${seconds} s.
+# its ${seconds} s (ATTNSEQ_FUZZ_JOBS at a time, default the core count), the whole step takes ceil(targets / cores) x ${seconds} s instead of targets x ${seconds} s.
 fuzz_one() {
   local target=$1 work=build/fuzz/corpus/$1   # new inputs go to work (not committed); the seeds are read-only
   mkdir -p "$work"
   local args=(-max_len="${max_len[$target]}" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
         -artifact_prefix="build/fuzz/findings/$target-" -dict=tests/fuzz/fuzz.dict)
-  if [ "$seconds" -gt 0 ]; then args+=(-max_total_time="$seconds"); else args+=(-runs=0); fi
-  local rc=0
+  if [ "$runs" -gt 0 ]; then args+=(-runs="$runs")
+  elif [ "$seconds" -gt 0 ]; then args+=(-max_total_time="$seconds")
+  else args+=(-runs=0); fi
+  local rc=0 start=$SECONDS
   "build/fuzz/$target" "${args[@]}" "$work" "tests/fuzz/corpus/$target" >"build/fuzz/logs/$target.log" 2>&1 || rc=$?
+  echo "$((SECONDS - start))" >"build/fuzz/logs/$target.seconds"
   echo "$rc" >"build/fuzz/logs/$target.rc"
 }
 for target in "${targets[@]}"; do
-  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  while [ "$(jobs -rp | wc -l)" -ge "${ATTNSEQ_FUZZ_JOBS:-$jobs}" ]; do wait -n || true; done
   echo "-- $target"
   rm -f "build/fuzz/logs/$target.rc"
   fuzz_one "$target" &
@@ -72,7 +90,9 @@ for target in "${targets[@]}"; do
   stats=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' || true)
   rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}' || true)
   echo "   $target: ${done_line:-(no DONE line)}"
-  summary+=("$target: ${stats:-?} executions in ${seconds} s (${rate:-?}/s, -max_len=${max_len[$target]}), no findings")
+  took=$(cat "build/fuzz/logs/$target.seconds" 2>/dev/null || echo "$seconds")
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | awk '{print $2}' || true)
+  summary+=("$target: ${stats:-?} executions in ${took} s (${rate:-?}/s, cov ${cov:-?}, -max_len=${max_len[$target]}), no findings")
 done
 [ "$failed" = 0 ] || exit 1
 printf '%s\n' "== fuzzing summary" "${summary[@]}"

@@ -9,11 +9,11 @@ import { createPlayer, playNextRun } from '../../web/src/app/player.js';
 import { createPlaybackStore, createRunStore } from '../../web/src/state/stores.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const runOf = (n, done = true) => ({ steps: Array.from({ length: n }, (_, i) => ({ index: i })), done });
+const runOf = (n, done = true) => ({ steps: Array.from({ length: n }, (_, i) => ({ index: i })), sourceTokens: [], done });
 
 function setup() {
   const stores = { playback: createPlaybackStore(), run: createRunStore() };
-  stores.playback.set({ speed: 100 });  // a tick every 10 ms
+  stores.playback.set({ speed: 100, auto: false });  // a tick every 10 ms (the reader's speed, not the run's pace)
   const player = createPlayer(stores);
   return { stores, player };
 }

@@ -11,6 +11,8 @@
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+// Optional, as in libFuzzer: a target's one-time set-up, run before the first input.
+extern "C" __attribute__((weak)) int LLVMFuzzerInitialize(int* argc, char*** argv);
 
 int main(int argc, char** argv) {
   namespace fs = std::filesystem;
@@ -25,6 +27,7 @@ int main(int argc, char** argv) {
     }
   }
   std::sort(files.begin(), files.end());
+  if (LLVMFuzzerInitialize) LLVMFuzzerInitialize(&argc, &argv);
   if (files.empty()) {
     std::fprintf(stderr, "usage: %s FILE_OR_DIR... (no input files found)\n", argv[0]);
     return 2;

@@ -153,7 +153,7 @@ export function engineLists(core) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { sharedCore } = await import('../web/src/engine/core.js');
+  const { sharedCore } = await import('../web/src/engine/shared-core.js');
   const files = generatedFiles(engineLists(await sharedCore()));
   for (const [path, text] of Object.entries(files)) {
     const before = readFileSync(path, 'utf8');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { AttnseqError, Translator } from '../../web/src/index.js';
-import { sharedCore } from '../../web/src/engine/core.js';
+import { sharedCore } from '../../web/src/engine/shared-core.js';
 import { ERROR_CODES } from '../../web/src/engine/errors.js';
 import { APP_ERROR_CODES } from '../../web/src/app/error-codes.js';
 import en from '../../web/src/i18n/en.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { Translator } from '../../web/src/index.js';
-import { sharedCore } from '../../web/src/engine/core.js';
+import { sharedCore } from '../../web/src/engine/shared-core.js';
 import { ERROR_CODES } from '../../web/src/engine/errors.js';
 import { engineLists, generatedFiles } from '../../scripts/gen_dts.mjs';
 import { CLI, TINY, TINY_RNN, cliJson } from './helpers.js';

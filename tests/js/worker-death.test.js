@@ -10,7 +10,8 @@ import { test } from 'node:test';
 
 import { Translator } from '../../web/src/index.js';
 import { WorkerClient } from '../../web/src/engine/client.js';
-import { Core, sharedCore } from '../../web/src/engine/core.js';
+import { Core } from '../../web/src/engine/core.js';
+import { sharedCore } from '../../web/src/engine/shared-core.js';
 import { serve } from '../../web/src/engine/worker.js';
 import { TINY, rejectsWith } from './helpers.js';
 

@@ -11,9 +11,11 @@
 // full description of every field: index.d.ts.
 import { LocalClient, WorkerClient } from './engine/client.js';
 import { Generation } from './engine/generation.js';
-import { sharedCore } from './engine/core.js';
+import { sharedCore } from './engine/shared-core.js';
+import { spawnWorker, prewarmWorker, canStartWorker, askWorker } from './engine/worker-pool.js';
 import { AttnseqError, abortError } from './engine/errors.js';
-import { checkSha256, loadBytes } from './engine/load.js';
+import { checkSha256, loadBytes, fetchableUrl, abortable } from './engine/load.js';
+import { splitCallOptions } from './engine/call-options.js';
 import { mark, measure } from './engine/timing.js';
 import { isNode } from './engine/module.js';
 
@@ -44,7 +46,7 @@ export class Translator {
    * does nothing): call it early, while the page still fetches what it needs to choose a model.
    */
   static prewarm() {
-    if (canSpawnWorker() && isMainThread() && WorkerClient.canStart()) WorkerClient.prewarm();
+    if (canSpawnWorker() && isMainThread() && canStartWorker()) prewarmWorker();
   }
 
   /**
@@ -55,7 +57,7 @@ export class Translator {
    * @returns {Promise<{name: string, kind: string, applies: string, min?: number, max?: number, default: any, doc: string, choices?: string[]}[]>}
    */
   static async decodingOptions() {
-    if (canSpawnWorker() && isMainThread() && WorkerClient.canStart()) return WorkerClient.ask('decodingOptions');
+    if (canSpawnWorker() && isMainThread() && canStartWorker()) return askWorker('decodingOptions');
     return (await sharedCore()).decodingOptions();
   }
 
@@ -78,7 +80,7 @@ export class Translator {
     // The worker starts first: it loads the engine and compiles the WebAssembly module while the
     // model downloads.
     /** @type {import('./engine/client.js').EngineClient | null} */
-    let client = useWorker ? WorkerClient.spawn() : null;
+    let client = useWorker ? spawnWorker() : null;
     try {
       const url = useWorker ? fetchableUrl(source) : null;
       if (url) {
@@ -139,7 +141,7 @@ export class Translator {
    * stream: a newer request with the same name drops this one while it waits for the engine.
    */
   async translate(text, options = {}) {
-    const { signal, supersede, decode } = this.#split(options);
+    const { signal, supersede, decode } = splitCallOptions(options);
     if (signal && signal.aborted) throw abortError(signal);
     const call = this.#client.call('translate', [this.#model, text, decode], [], { signal, supersede });
     if (!signal) return call;
@@ -172,7 +174,7 @@ export class Translator {
    * and the encoder self-attention).
    */
   generate(text, options = {}) {
-    const { signal, supersede, decode } = this.#split(options);
+    const { signal, supersede, decode } = splitCallOptions(options);
     if (supersede !== undefined) throw new AttnseqError('BAD_OPTION', 'option supersede applies to translate(), not to generate()');
     return new Generation(this.#client, this.#model, text, decode, signal);
   }
@@ -214,23 +216,9 @@ export class Translator {
       this.#client.close();
     }
   }
-
-  #split(options) {
-    if (options === undefined || options === null) return { signal: undefined, supersede: undefined, decode: undefined };
-    if (typeof options !== 'object' || Array.isArray(options))
-      throw new AttnseqError('BAD_OPTION', `decoding options must be an object, got ${Array.isArray(options) ? 'an array' : typeof options}`);
-    const { signal, supersede, ...decode } = options;
-    if (signal !== undefined && !isAbortSignal(signal)) throw new AttnseqError('BAD_OPTION', 'option signal must be an AbortSignal');
-    if (supersede !== undefined && typeof supersede !== 'string') throw new AttnseqError('BAD_OPTION', 'option supersede must be a string');
-    return { signal, supersede, decode };
-  }
 }
 
 if (typeof Symbol.dispose === 'symbol') Translator.prototype[Symbol.dispose] = Translator.prototype.dispose;
-
-function isAbortSignal(x) {
-  return typeof AbortSignal !== 'undefined' ? x instanceof AbortSignal : typeof x === 'object' && 'aborted' in x;
-}
 
 /**
  * One head's [rows × cols] matrix of an attention stack (encoder self-attention, cross-attention):
@@ -243,38 +231,4 @@ export function attentionHead(stack, layer, head) {
     throw new AttnseqError('BAD_INPUT', `no attention head ${layer}/${head} (the stack has ${stack.layers} layers × ${stack.heads} heads)`);
   const offset = (layer * stack.heads + head) * size;
   return { data: stack.data.subarray(offset, offset + size), rows, cols: stack.cols };
-}
-
-/** Rejects bytes whose SHA-256 is not the expected one (a model damaged in transit or replaced). */
-
-/**
- * An http(s) URL string or URL object, resolved against the page: what a worker can download itself.
- * @param {unknown} source
- * @returns {string | null}
- */
-function fetchableUrl(source) {
-  if (typeof source !== 'string' && !(source instanceof URL)) return null;
-  let url;
-  try {
-    url = new URL(String(source), globalThis.document?.baseURI ?? globalThis.location?.href);
-  } catch {
-    return null;  // loadBytes gives the error
-  }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-}
-
-/**
- * `promise`, or an AbortError as soon as `signal` aborts.
- * @template T
- * @param {Promise<T>} promise
- * @param {AbortSignal} signal
- * @returns {Promise<T>}
- */
-function abortable(promise, signal) {
-  if (signal.aborted) return Promise.reject(abortError(signal));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

@@ -6,6 +6,7 @@
 // Failures are AttnseqErrors (C++ errors arrive as {code, message} envelopes, bind_errors.h).
 import { AttnseqError, disposedError } from './errors.js';
 import { loadModule } from './module.js';
+import { unwrap, checkText, staleSession } from './boundary.js';
 
 export class Core {
   /** @param {import('../../dist/attnseq.js').AttnseqModule} mod the Emscripten module (engine/attnseq.d.ts) */
@@ -237,56 +238,4 @@ export class Core {
     return new AttnseqError('INTERNAL', `the WebAssembly module crashed earlier (${this.crashed.message}): load the model again`,
       { cause: this.crashed });
   }
-}
-
-/**
- * An envelope's value, or its error thrown as an AttnseqError.
- * @template T
- * @param {import('../../dist/attnseq.js').Envelope<T>} envelope
- * @returns {T}
- */
-function unwrap(envelope) {
-  if (envelope.error) throw new AttnseqError(envelope.error.code, envelope.error.message);
-  return envelope.value;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-// A string for the UTF-8 boundary: lone surrogates (which have no UTF-8 form) become U+FFFD, one
-// code unit for one, so source spans still index the caller's string.
-function checkText(text) {
-  if (typeof text !== 'string') throw new AttnseqError('BAD_INPUT', `the text to translate must be a string, got ${text === null ? 'null' : typeof text}`);
-  const wellFormed = typeof text.isWellFormed === 'function' ? text.isWellFormed() : !LONE_SURROGATE.test(text);
-  LONE_SURROGATE.lastIndex = 0;
-  return wellFormed ? text : text.replace(LONE_SURROGATE, '\uFFFD');
-}
-
-function staleSession() {
-  return new AttnseqError('DISPOSED', 'this generation has ended (finished, cancelled or its translator disposed)');
-}
-
-let shared = null;
-let sharedValue = null;
-/**
- * The Core of this thread (one module instance shared by the translators that run in-thread). After
- * a crash (a trap), the next call starts a fresh instance: translators loaded then work again.
- */
-export function sharedCore() {
-  if (sharedValue && sharedValue.crashed) {
-    shared = null;
-    sharedValue = null;
-    return (shared = Core.create({ fresh: true }).then(keep, drop));
-  }
-  if (!shared) shared = Core.create().then(keep, drop);
-  return shared;
-}
-
-function keep(core) {
-  sharedValue = core;
-  return core;
-}
-
-function drop(error) {
-  shared = null;
-  throw error;
 }

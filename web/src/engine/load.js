@@ -132,3 +132,35 @@ export async function checkSha256(bytes, expected, source) {
     throw new AttnseqError('MODEL_CHECKSUM', `${name}: its SHA-256 is ${found.slice(0, 12)}…, expected ${expected.slice(0, 12)}…; the file was damaged in transit or replaced (download it again)`);
   }
 }
+
+/**
+ * An http(s) URL string or URL object, resolved against the page: what a worker can download itself.
+ * @param {unknown} source
+ * @returns {string | null}
+ */
+export function fetchableUrl(source) {
+  if (typeof source !== 'string' && !(source instanceof URL)) return null;
+  let url;
+  try {
+    url = new URL(String(source), globalThis.document?.baseURI ?? globalThis.location?.href);
+  } catch {
+    return null;  // loadBytes gives the error
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+}
+
+/**
+ * `promise`, or an AbortError as soon as `signal` aborts.
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {AbortSignal} signal
+ * @returns {Promise<T>}
+ */
+export function abortable(promise, signal) {
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,6 +1,5 @@
 // core.js in a Web Worker, behind the RPC of worker.js (or any MessagePort that worker.js serves).
 import { AttnseqError, abortError, disposedError, rehydrateError } from './errors.js';
-import { assetUrl } from '../assets.js';
 
 /** @typedef {import('./client.js').EngineClient} EngineClient */
 
@@ -21,11 +20,6 @@ import { assetUrl } from '../assets.js';
  */
 /** @implements {EngineClient} */
 export class WorkerClient {
-  /** @type {WorkerClient | null} a worker started by prewarm(), not yet taken by spawn() */
-  static #spare = null;
-  /** @type {WorkerClient | null} the last worker spawn() handed out (ask() may use it while it lives) */
-  static #latest = null;
-
   /**
    * @param {any} port Worker or MessagePort
    * @param {() => void} [onTerminate] e.g. () => worker.terminate()
@@ -41,7 +35,7 @@ export class WorkerClient {
     this.failure = null;
     this.started = false;  // the worker answered something: an 'error' event now means it died
     this.lockAbort = null;
-    /** @type {string | null} the Web Lock the worker holds while it lives (set by #start; watchLock) */
+    /** @type {string | null} the Web Lock the worker holds while it lives (set by worker-pool.js start(); watchLock) */
     this.lockName = null;
     this.onFailure = new Set();
     this.apart = true;  // the engine runs in the worker (EngineClient.apart)
@@ -57,55 +51,6 @@ export class WorkerClient {
       this.kill();
     });
     if (typeof port.start === 'function') port.start();
-  }
-
-  /** A module worker running web/src/engine/worker.js (the prewarmed one when there is one). */
-  static spawn() {
-    const ready = WorkerClient.#spare;
-    WorkerClient.#spare = null;
-    WorkerClient.#latest = ready && !ready.failure && !ready.closed ? ready : WorkerClient.#start();
-    return WorkerClient.#latest;
-  }
-
-  /**
-   * Starts a worker ahead of its first use: it loads its modules and compiles the WebAssembly module
-   * while the page fetches its catalogue and model; the next spawn() takes it. One at most.
-   */
-  static prewarm() {
-    if (!WorkerClient.#spare) WorkerClient.#spare = WorkerClient.#start();
-  }
-
-  /** Whether a worker can be started from here: not when these modules are data: URLs (single-file build). */
-  static canStart() {
-    try {
-      return assetUrl('worker') !== null;
-    } catch {
-      return false;
-    }
-  }
-
-  /**
-   * Calls core.js `method`, for what needs the engine but no model (the decoding options), in a worker
-   * that is already there: the prewarmed one (a later spawn() still takes it), else the last one
-   * spawn() handed out while it lives; only without either is one prewarmed. (A page whose model load
-   * took the prewarmed worker first would otherwise start a second worker and compile twice.)
-   * @param {string} method
-   */
-  static ask(method) {
-    const live = (c) => (c && !c.failure && !c.closed ? c : null);
-    const worker = live(WorkerClient.#spare) ?? live(WorkerClient.#latest);
-    if (worker) return worker.call(method, []);
-    WorkerClient.prewarm();
-    return /** @type {WorkerClient} */ (WorkerClient.#spare).call(method, []);
-  }
-
-  static #start() {
-    // The worker holds a Web Lock of this name while it lives (see worker.js).
-    const name = `attnseq-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-    const worker = new Worker(workerUrl(), { type: 'module', name });
-    const client = new WorkerClient(worker, () => worker.terminate());
-    client.lockName = name;
-    return client;
   }
 
   /**
@@ -253,19 +198,6 @@ export class WorkerClient {
     this.translating.clear();
     this.kill();
   }
-}
-
-/**
- * The URL to start worker.js from. A module worker cannot be started from another origin's URL: when
- * these modules were loaded cross-origin (widgets embedded from a CDN or another site), the worker
- * starts from a same-origin blob: module that imports worker.js (which needs CORS on that server).
- */
-function workerUrl() {
-  const url = /** @type {URL} */ (assetUrl('worker'));
-  const here = globalThis.location?.origin;
-  if (!here || url.origin === here || url.protocol === 'blob:' || url.protocol === 'data:') return url;
-  const wrapper = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
-  return URL.createObjectURL(wrapper);
 }
 
 function workerDied(what) {

@@ -36,7 +36,7 @@ const threadCpu = () => {
 const t0 = performance.now();
 const web = path.resolve(arg('--web', path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web')));
 const { Translator } = await import(pathToFileURL(path.join(web, 'src/index.js')).href);
-const { sharedCore } = await import(pathToFileURL(path.join(web, 'src/engine/core.js')).href);
+const { sharedCore } = await import(pathToFileURL(path.join(web, 'src/engine/shared-core.js')).href);
 await sharedCore();  // instantiating the WebAssembly module (compile + start), before the model load
 const startupMs = performance.now() - t0;
 const { translator, load_ms } = await loadAttnseq(Translator, model);

@@ -16,7 +16,7 @@ globalThis.bench = {
   async attnseqLoad(url) {
     const t0 = performance.now();
     const { Translator } = await import('../../web/src/index.js');
-    const { sharedCore } = await import('../../web/src/engine/core.js');
+    const { sharedCore } = await import('../../web/src/engine/shared-core.js');
     await sharedCore();
     const startup_ms = performance.now() - t0;
     const r = await loadAttnseq(Translator, url);

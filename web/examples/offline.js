@@ -5,7 +5,7 @@
 import { registerServiceWorker, cacheLoadedResources, keepModelsOffline } from '../src/app/offline.js';
 import { BASE } from '../src/assets.js';
 import { loadManifest } from '../src/app/models.js';
-import { catalogueOf } from '../src/app/widget-base.js';
+import { catalogueOf } from '../src/app/widget-notes.js';
 import { languageOf } from '../src/i18n/index.js';
 
 if (BASE && /^https?:$/.test(location.protocol)) {

@@ -125,7 +125,7 @@ class AttentionWidget extends WidgetElement {
     }
     if (name === 'work') {
       // The key/value cache's work: only this view has a work store, so only it makes the controller
-      // decode the sentence a second time without the cache (app/controller.js #countWork).
+      // decode the sentence a second time without the cache (app/work-count.js).
       this.stores.work = createWorkStore();
       bindWork(this.figureEl, { work: this.stores.work, playback: this.stores.playback });
     }

@@ -34,12 +34,13 @@ export function scoreModels(catalog, info) {
  * by step; each gives its pieces, its attention rows and, per step, the scores behind them.
  * @param {ModelEntry[]} entries  scoreModels()
  * @param {string} text
+ * @param {object} [owner]  who holds the models (a widget: models.js getTranslator)
  * @returns {Promise<ScoreComparison[]>}
  */
-export async function compareScores(entries, text) {
+export async function compareScores(entries, text, owner) {
   const out = [];
   for (const entry of entries) {
-    const tr = await getTranslator(entry);
+    const tr = await getTranslator(entry, undefined, owner);
     const gen = tr.generate(text, { strategy: 'greedy', alternatives: 1 });
     const src = await gen.source;
     /** @type {string[]} */

@@ -26,11 +26,14 @@ export class AppController {
   /**
    * @param {Pick<Stores, 'model' | 'run'> & Partial<Pick<Stores, 'work' | 'paragraph'>>} stores  model and
    *   run stores (state/stores.js); work: the KV-cache counter's, paragraph: the text's sentences, both optional
-   * @param {{manifestUrl?: string}} [options]  manifestUrl: the catalogue (default: models/manifest.json)
+   * @param {{manifestUrl?: string, owner?: object}} [options]  manifestUrl: the catalogue (default:
+   *   models/manifest.json); owner: who holds the models it loads until models.js releaseTranslators()
+   *   (a widget; without one they stay loaded for the page's life)
    */
-  constructor(stores, { manifestUrl } = {}) {
+  constructor(stores, { manifestUrl, owner } = {}) {
     this.stores = stores;
     this.manifestUrl = manifestUrl;
+    this.owner = owner;
     /** @type {Catalog | null} */
     this.catalog = null;
     /** @type {OptionSpec[] | null} the engine's decoding options (Translator.decodingOptions()), once known */
@@ -136,7 +139,7 @@ export class AppController {
 
   /** The four score functions side by side on `text` (app/comparisons.js). @param {string} text */
   compareScores(text) {
-    return compareScores(this.scoreModels(), text);
+    return compareScores(this.scoreModels(), text, this.owner);
   }
 
   /**

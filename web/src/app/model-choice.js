@@ -15,7 +15,7 @@ import { modelLabel } from './model-names.js';
  */
 export function checkArchitecture(entry, info) {
   const c = info.config;
-  /** @type {Record<'arch' | 'attention', string>} */
+  /** @type {Record<'arch' | 'attention', string | undefined>} */
   const found = { arch: c.arch, attention: c.arch === 'transformer' ? 'multihead' : c.attention };
   const wrong = /** @type {const} */ (['arch', 'attention']).filter((k) => entry[k] !== undefined && entry[k] !== found[k]);
   if (!wrong.length) return;
@@ -44,7 +44,7 @@ export async function selectModel(ctl, id) {
       // A compressed download has no total: then the catalogue's size of the file (its `bytes`), else
       // the bytes so far, not a percentage stuck at 0
       if (ctl.entry === entry) model.set(loadProgress(loaded, total, entry.bytes));
-    });
+    }, ctl.owner);
     if (ctl.entry !== entry) return null;
     checkArchitecture(entry, tr.info);
     ctl.loaded = entry;
@@ -54,7 +54,7 @@ export async function selectModel(ctl, id) {
     // Not kept loaded, unless another catalogue entry uses the same file.
     if (codeOf(e) === 'MODEL_MISMATCH' && !catalog.models.some((m) => m !== entry && m.url === entry.url)) forgetTranslator(entry);
     if (ctl.entry !== entry) throw e;
-    const kept = previous && previous !== entry ? await getTranslator(previous).catch(() => null) : null;
+    const kept = previous && previous !== entry ? await getTranslator(previous, undefined, ctl.owner).catch(() => null) : null;
     if (previous && kept && !kept.failure && ctl.entry === entry) {
       ctl.entry = previous;
       model.set({ status: 'ready', progress: 1, modelId: previous.id, info: modelInfo(previous, kept.info),
@@ -77,7 +77,7 @@ export async function currentTranslator(ctl) {
   const entry = ctl.entry;
   if (!entry) throw Object.assign(new Error('no model chosen yet'), { code: 'LOAD_FAILED' });
   if (hasFailed(entry) || ctl.stores.model.get().status === 'error') await selectModel(ctl, entry.id);
-  return getTranslator(/** @type {CatalogEntry} */ (ctl.entry));
+  return getTranslator(/** @type {CatalogEntry} */ (ctl.entry), undefined, ctl.owner);
 }
 
 /** @param {unknown} e */

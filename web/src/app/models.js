@@ -169,15 +169,23 @@ export function hasFailed(entry) {
   return !!ready.get(entry.url)?.failure;
 }
 
+const holders = new Map();  // url → Set of the owners (widgets) that hold its Translator
+const unowned = new Set();  // urls asked for without an owner (the demo page): kept for the page's life
+
 /**
  * The shared Translator of a model (loaded on first use, in a Web Worker; loaded again, in a new
- * worker, when the previous one died).
+ * worker, when the previous one died). With an `owner` (a widget) the model is held for it until
+ * releaseTranslators(owner): the last owner's release frees it (its worker ends).
  * @param {ModelEntry} entry
  * @param {(p: {loaded: number, total: number|null}) => void} [onProgress]
+ * @param {object} [owner]
  * @returns {Promise<Translator>}
  */
-export function getTranslator(entry, onProgress) {
+export function getTranslator(entry, onProgress, owner) {
   const key = entry.url;
+  if (!owner) unowned.add(key);
+  else if (/** @type {{isConnected?: boolean}} */ (owner).isConnected === false) freeUnheld(key);  // asked for by a widget already removed
+  else holdTranslators(owner, [key]);
   const dead = ready.get(key);
   if (dead?.failure) {
     ready.delete(key);
@@ -217,7 +225,53 @@ async function notOffline(entry) {
   }
 }
 
-/** Frees a shared translator (e.g. when the model file changed). */
+/**
+ * Lets go of every model `owner` holds (a widget removed from the page): a model no one else holds,
+ * and never asked for without an owner, is freed once the current task ends (an element moved in the
+ * page is removed and added again in one task: it holds its models again before that). Returns the
+ * model URLs it held, for holdTranslators() when it comes back.
+ * @param {object} owner
+ * @returns {string[]}
+ */
+export function releaseTranslators(owner) {
+  const held = [...holders].filter(([, set]) => set.delete(owner)).map(([url]) => url);
+  for (const url of held) freeUnheld(url);
+  return held;
+}
+
+/**
+ * Frees the model of `url` once the current task ends, unless someone holds it then.
+ * @param {string} url
+ */
+function freeUnheld(url) {
+  queueMicrotask(() => {
+    if (holders.get(url)?.size || unowned.has(url)) return;
+    holders.delete(url);
+    forgetTranslator({ url });
+  });
+}
+
+/**
+ * Holds the models of `urls` for `owner` again (a widget added back to the page), loading nothing.
+ * @param {object} owner
+ * @param {string[]} urls
+ */
+export function holdTranslators(owner, urls) {
+  for (const url of urls) {
+    if (!holders.has(url)) holders.set(url, new Set());
+    holders.get(url).add(owner);
+  }
+}
+
+/** The number of models held by owners (widgets), and of owners holding them: for tests. */
+export function heldTranslators() {
+  return { models: holders.size, owners: new Set([...holders.values()].flatMap((s) => [...s])).size };
+}
+
+/**
+ * Frees a shared translator (e.g. when the model file changed).
+ * @param {{url: string}} entry
+ */
 export async function forgetTranslator(entry) {
   const p = translators.get(entry.url);
   translators.delete(entry.url);

@@ -19,43 +19,17 @@ import '../components/index.js';
 import { createRunStore, createPlaybackStore, createViewStore, createModelStore } from '../state/stores.js';
 import { t, languageOf, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { reducedMotion } from '../components/dom.js';
-import { assetUrl } from '../assets.js';
 import { AppController } from './controller.js';
 import { createPlayer, bindPlaybackKeys, playNextRun } from './player.js';
 import { bindViews } from './views.js';
 import { EXAMPLES } from './examples.js';
 import { statusOf } from './errors.js';
-import { modelLabel, languageName } from './model-names.js';
 import { renderStatusInto } from './status-view.js';
 import { whyUnmatched } from './model-match.js';
 import { languageOffer } from './lang-offer.js';
+import { statusNote, catalogueOf, STYLES, attributeOptions, watchDecodingAttributes, whenVisible } from './widget-notes.js';
+import { releaseTranslators, holdTranslators } from './models.js';
 
-/** The status line's note for a text in another language than the model reads (app/lang-offer.js). */
-function languageNote(offer, model) {
-  const vars = { lang: languageName(offer.language), model: modelLabel(model), src: languageName(model.src) };
-  return offer.entry ? t('w.langOffer', { ...vars, other: `model="${offer.entry.id}"` }) : t('w.langNone', vars);
-}
-
-/** The status line's note for a `model` attribute that picks nothing (the default model is shown). */
-function missingNote({ name, why, ids, kinds }, label) {
-  return why === 'absent' ? t('w.modelMissing', { model: name, label })
-    : t('w.modelUnknown', { model: name, label, ids: ids.join(', '), kinds: kinds.join(', ') });
-}
-import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../state/options.js';
-
-const STYLES = ['base.css', 'components.css', 'views.css', 'widgets.css'].map((f) => new URL(f, assetUrl('styles') ?? location.href).href);
-
-/**
- * The catalogue a widget reads: its `models` attribute, else the page's
- * <meta name="attnseq-models" content="URL">, else undefined (the default, models.js MANIFEST_URL).
- * @param {Element} el
- * @returns {string | undefined}
- */
-export function catalogueOf(el) {
-  const given = (el.getAttribute('models') ?? document.querySelector('meta[name="attnseq-models"]')?.getAttribute('content') ?? '').trim();
-  if (!given) return undefined;
-  try { return new URL(given, document.baseURI).href; } catch { return given; }  // an unreadable URL fails to load, in the status line
-}
 
 export class WidgetElement extends HTMLElement {
   // Decoding attributes are not observed (their names come from the engine, after the element is
@@ -70,18 +44,57 @@ export class WidgetElement extends HTMLElement {
       model: createModelStore(), run: createRunStore(), playback: createPlaybackStore(),
       view: createViewStore(),  // (a work store only where the KV-cache view is shown: widgets.js)
     };
-    this.controller = new AppController(this.stores);
+    // the models it loads are held for it until it leaves the page (models.js releaseTranslators)
+    this.controller = new AppController(this.stores, { owner: this });
     this.player = createPlayer(this.stores);
     /** cancels playNextRun's wait for the run started last */
     this.cancelPlay = () => {};
     this.started = false;
     this.pending = null;
+    /** @type {(() => void)[]} what connectedCallback set up outside the element: undone on disconnect */
+    this.connection = [];
+    /** @type {string[]} the models it held when it was last removed (held again when it comes back) */
+    this.heldUrls = [];
   }
 
   connectedCallback() {
-    if (this.started) return;
+    if (!this.started) this.setup();
+    const frame = /** @type {HTMLElement} */ (this.frame);
+    // Lit's discipline: what connecting subscribes to outside the element (the page's language, the
+    // views' and status line's stores, the attribute observer) is undone by disconnectedCallback.
+    this.connection.push(bindViews(frame, this.stores, {
+      act: this.player.act,
+      onAlternative: this.interactive ? ({ index, id }) => this.runWith(() => this.controller.alternative(index, id), index) : undefined,
+      lang: () => frame.dataset.lang ?? null,
+    }));
+    this.connection.push(this.stores.model.subscribe(() => this.renderStatus()), this.stores.run.subscribe(() => this.renderStatus()),
+      onLanguageChange(() => this.refreshLabels()));
+    this.connection.push(watchDecodingAttributes(this, () => this.controller.optionTable ?? [],
+      () => this.attributeChangedCallback('decoding', '', null)));
+    if (this.starting || this.stores.run.get().run) holdTranslators(this, this.heldUrls);  // moved in the page: all stays
+    else this.start();
+  }
+
+  /**
+   * Removed from the page: every listener, observer and timer it set up outside itself goes, its run
+   * stops (in the worker too), and the models only it held are freed (their workers end).
+   */
+  disconnectedCallback() {
+    for (const undo of this.connection.splice(0)) undo();
+    clearTimeout(this.pending);
+    this.pending = null;
+    this.visible?.disconnect();
+    this.visible = null;
+    this.cancelPlay();  // playNextRun's wait for a run
+    this.stores.playback.set({ playing: false });  // the player's timer stops
+    this.controller.abort?.abort();
+    this.heldUrls = releaseTranslators(this);
+  }
+
+  /** The shadow root's DOM, built once (at the first connection). */
+  setup() {
     this.started = true;
-    const root = this.shadowRoot;
+    const root = /** @type {ShadowRoot} */ (this.shadowRoot);
     for (const href of STYLES) root.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
     this.frame = document.createElement('div');
     this.frame.className = 'widget';
@@ -90,22 +103,8 @@ export class WidgetElement extends HTMLElement {
     this.applyLanguage();
     this.build(this.frame);  // subclass: the views
     this.labelExports();
-    bindViews(this.frame, this.stores, {
-      act: this.player.act,
-      onAlternative: this.interactive ? ({ index, id }) => this.runWith(() => this.controller.alternative(index, id), index) : undefined,
-      lang: () => this.frame.dataset.lang ?? null,
-    });
-    bindPlaybackKeys(this.frame, this.player.act);
-    this.stores.model.subscribe(() => this.renderStatus());
-    this.stores.run.subscribe(() => this.renderStatus());
-    onLanguageChange(() => this.refreshLabels());
+    bindPlaybackKeys(this.frame, this.player.act);  // (on its own element: goes with it)
     this.setSpeed(this.getAttribute('speed'));
-    // Decoding attributes (named after the engine's options, known only at run time) re-translate.
-    new MutationObserver((records) => {
-      const names = new Set((this.controller.optionTable ?? []).filter(UI_OPTION).map((s) => attributeOf(s.name)));
-      if (records.some((r) => names.has(r.attributeName ?? ''))) this.attributeChangedCallback('decoding', '', null);
-    }).observe(this, { attributes: true });
-    this.start();
   }
 
   attributeChangedCallback(name, oldValue, value) {
@@ -113,7 +112,9 @@ export class WidgetElement extends HTMLElement {
     if (name === 'language') { this.applyLanguage(); return; }
     if (name === 'speed') { this.setSpeed(value); return; }
     clearTimeout(this.pending);
-    this.pending = setTimeout(() => (name === 'model' || name === 'models' ? this.start() : this.translateText()), 50);  // 'decoding' too
+    this.pending = setTimeout(() => {
+      if (this.isConnected) (name === 'model' || name === 'models' ? this.start() : this.translateText());  // 'decoding' too
+    }, 50);
   }
 
   /** The `speed` attribute: steps per second; without one (or unreadable) the pace follows the sentence's length (app/pace.js). */
@@ -163,11 +164,7 @@ export class WidgetElement extends HTMLElement {
     const el = this.frame?.querySelector('.w-status');
     if (!el) return;
     const m = this.stores.model.get(), r = this.stores.run.get();
-    this.tr(() => {
-      const missing = this.missing && m.info ? missingNote(this.missing, modelLabel(m.info)) : '';
-      const other = this.otherLanguage && m.info?.id === this.otherLanguage.model ? languageNote(this.otherLanguage.offer, m.info) : '';
-      renderStatusInto(el, statusOf(m, r, [missing, other].filter(Boolean).join(' ')));
-    });
+    this.tr(() => renderStatusInto(el, statusOf(m, r, statusNote(m.info, this.missing, this.otherLanguage))));
   }
 
   t(key, vars) { return this.tr(() => t(key, vars)); }
@@ -177,13 +174,7 @@ export class WidgetElement extends HTMLElement {
    * @returns {import('../state/schema.js').RunOptions}
    */
   options() {
-    const table = this.controller.optionTable ?? [];
-    const o = defaultsOf(table);
-    for (const spec of table.filter(UI_OPTION)) {
-      const v = parseOption(spec, this.getAttribute(attributeOf(spec.name)));
-      if (v !== undefined) o[spec.name] = v;
-    }
-    return /** @type {import('../state/schema.js').RunOptions} */ (o);
+    return attributeOptions(this, this.controller.optionTable ?? []);
   }
 
   text() {
@@ -193,19 +184,23 @@ export class WidgetElement extends HTMLElement {
 
   async start() {
     let catalogue = false;
+    this.starting = true;
     try {
       this.controller.manifestUrl = catalogueOf(this);
       await this.controller.init();
       catalogue = true;
+      if (!this.isConnected) return;  // removed meanwhile: nothing is loaded for it
       const wanted = this.getAttribute('model');
       // shown by renderStatus: a kind the catalogue lacks, or a name that is no model's (with those accepted)
       this.missing = wanted && !this.controller.entryOf(wanted) ? { name: wanted, ...whyUnmatched(this.controller.catalog, wanted) } : null;
       await this.controller.selectModel(wanted ?? undefined);
-      await this.translateText();
+      if (this.isConnected) await this.translateText();
     } catch (e) {
       console.warn(e);  // shown in the status line
       // A catalogue that cannot be read is said even while a model of an earlier one is still shown.
       if (!catalogue || this.stores.model.get().status !== 'ready') this.stores.model.set({ status: 'error', error: e.message, errorCode: e.code ?? 'LOAD_FAILED' });
+    } finally {
+      this.starting = false;
     }
   }
 
@@ -214,6 +209,7 @@ export class WidgetElement extends HTMLElement {
   async translateText(text = this.text()) {
     this.controller.clearNotice();
     await this.controller.options();  // the attributes are read by the engine's option table
+    if (!this.isConnected) return null;
     // a text in another language than the model reads is translated (the author chose it) and said so,
     // checked once the translation is shown (the identifier's download never delays it); the model's
     // own example sentences need no check
@@ -231,9 +227,11 @@ export class WidgetElement extends HTMLElement {
     const animate = this.hasAttribute('autoplay') && !reducedMotion();
     this.stores.playback.set({ index: fromIndex, playing: false });
     this.cancelPlay();
+    this.visible?.disconnect();  // (and when the widget is removed)
+    this.visible = null;
     if (animate) {
       const run = this.stores.run.get().run;
-      this.whenVisible(() => {
+      this.visible = whenVisible(this, () => {
         // the run has arrived (or its successor): play it; else when it arrives
         if (this.stores.run.get().run !== run) this.stores.playback.set({ playing: true });
         else this.cancelPlay = playNextRun(this.stores);
@@ -261,12 +259,4 @@ export class WidgetElement extends HTMLElement {
 
   /** Subclasses: after a run arrived (e.g. pick the self-attention query). */
   afterRun(_run) {}
-
-  whenVisible(fn) {
-    if (!('IntersectionObserver' in globalThis)) { fn(); return; }
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) { io.disconnect(); fn(); }
-    });
-    io.observe(this);
-  }
 }

@@ -43,6 +43,11 @@ export function setLanguage(code) {
   for (const fn of [...subs]) fn(current);
 }
 
+/** How many functions onLanguageChange() holds now (a removed widget or view must hold none): for tests. */
+export function languageListeners() {
+  return subs.size;
+}
+
 /** Calls fn on every language change; returns the unsubscribe function. */
 export function onLanguageChange(fn) {
   subs.add(fn);

@@ -1,0 +1,100 @@
+// What a widget reads from its attributes and writes around its views (app/widget-base.js): the
+// decoding options of its attributes, the status line's notes, where its catalogue and stylesheets are.
+import { t } from '../i18n/index.js';
+import { assetUrl } from '../assets.js';
+import { modelLabel, languageName } from './model-names.js';
+import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../state/options.js';
+
+/**
+ * The status line's notes of a widget: a `model` attribute that picked nothing, a text in another
+ * language than the model reads.
+ * @param {import('../state/schema.js').ModelInfo | null} info  the model shown
+ * @param {any} missing  {name, why, ids, kinds} (model-match.js whyUnmatched) or null
+ * @param {{offer: any, model: string} | null | undefined} other
+ */
+export function statusNote(info, missing, other) {
+  if (!info) return '';
+  return [missing ? missingNote(missing, modelLabel(info)) : '', other && info.id === other.model ? languageNote(other.offer, info) : '']
+    .filter(Boolean).join(' ');
+}
+
+/**
+ * The status line's note for a text in another language than the model reads (app/lang-offer.js).
+ * @param {import('./lang-offer.js').Offer} offer
+ * @param {import('../state/schema.js').ModelInfo} model
+ */
+export function languageNote(offer, model) {
+  const vars = { lang: languageName(offer.language), model: modelLabel(model), src: languageName(model.src) };
+  return offer.entry ? t('w.langOffer', { ...vars, other: `model="${offer.entry.id}"` }) : t('w.langNone', vars);
+}
+
+/**
+ * The status line's note for a `model` attribute that picks nothing (the default model is shown).
+ * @param {{name: string, why: 'absent'|'unknown', ids: string[], kinds: string[]}} missing
+ * @param {string} label
+ */
+export function missingNote({ name, why, ids, kinds }, label) {
+  return why === 'absent' ? t('w.modelMissing', { model: name, label })
+    : t('w.modelUnknown', { model: name, label, ids: ids.join(', '), kinds: kinds.join(', ') });
+}
+
+export const STYLES = ['base.css', 'components.css', 'views.css', 'widgets.css'].map((f) => new URL(f, assetUrl('styles') ?? location.href).href);
+
+/**
+ * The catalogue a widget reads: its `models` attribute, else the page's
+ * <meta name="attnseq-models" content="URL">, else undefined (the default, models.js MANIFEST_URL).
+ * @param {Element} el
+ * @returns {string | undefined}
+ */
+export function catalogueOf(el) {
+  const given = (el.getAttribute('models') ?? document.querySelector('meta[name="attnseq-models"]')?.getAttribute('content') ?? '').trim();
+  if (!given) return undefined;
+  try { return new URL(given, document.baseURI).href; } catch { return given; }  // an unreadable URL fails to load, in the status line
+}
+
+/**
+ * RunOptions of an element: the engine's defaults, then its decoding attributes (kebab-case names of
+ * the engine's options: beam-size, top-k...); unreadable ones keep the defaults.
+ * @param {Element} el
+ * @param {import('../state/options.js').OptionSpec[]} table  the engine's option table
+ * @returns {import('../state/schema.js').RunOptions}
+ */
+export function attributeOptions(el, table) {
+  const o = defaultsOf(table);
+  for (const spec of table.filter(UI_OPTION)) {
+    const v = parseOption(spec, el.getAttribute(attributeOf(spec.name)));
+    if (v !== undefined) o[spec.name] = v;
+  }
+  return /** @type {import('../state/schema.js').RunOptions} */ (o);
+}
+
+/**
+ * Calls `changed` when a decoding attribute of `el` changes (their names come from the engine, after
+ * the element is defined: not observedAttributes). Returns the function that stops watching.
+ * @param {Element} el
+ * @param {() => import('../state/options.js').OptionSpec[]} table
+ * @param {() => void} changed
+ */
+export function watchDecodingAttributes(el, table, changed) {
+  const mo = new MutationObserver((records) => {
+    const names = new Set(table().filter(UI_OPTION).map((s) => attributeOf(s.name)));
+    if (records.some((r) => names.has(r.attributeName ?? ''))) changed();
+  });
+  mo.observe(el, { attributes: true });
+  return () => mo.disconnect();
+}
+
+/**
+ * Calls fn once `el` is (or comes) in view; returns the observer (null: called at once, where the
+ * browser has no IntersectionObserver), to disconnect when fn is no longer wanted.
+ * @param {Element} el
+ * @param {() => void} fn
+ */
+export function whenVisible(el, fn) {
+  if (!('IntersectionObserver' in globalThis)) { fn(); return null; }
+  const io = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) { io.disconnect(); fn(); }
+  });
+  io.observe(el);
+  return io;
+}

@@ -66,7 +66,7 @@ test('1,000 widgets connected and removed leave no listener, observer or worker 
 <script type="module" src="load.js"></script></head><body><main id="box"></main></body></html>`);
   // (the server's CSP allows no inline script) the modules the widgets use, the same instances
   await writeFile(path.join(dir, 'load.js'), `import * as i18n from '../../src/i18n/index.js';
-import * as models from '../../src/app/models.js';
+import * as models from '../../src/app/translators.js';
 await import('../../src/widgets.js');
 globalThis.__i18n = i18n; globalThis.__models = models; document.body.dataset.loaded = '1';
 `);

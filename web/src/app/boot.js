@@ -4,7 +4,8 @@
 // the model the page opens with downloads, while the rest of the page's code (views, components,
 // catalogues of messages) is still on its way; main.js's start() then finds them under way: models.js
 // keeps one catalogue fetch and one translator per file for the whole page.
-import { getTranslator, initialModelId, loadManifest } from './models.js';
+import { initialModelId, loadManifest } from './models.js';
+import { getTranslator } from './translators.js';
 
 const params = new URLSearchParams(location.search);
 loadManifest()

@@ -1,6 +1,7 @@
 // The comparisons of the demo: the four score functions side by side (app/score-section.js) and two
 // models on the same sentence (app/compare.js). One-shot translations, apart from the run store.
-import { getTranslator, modelInfo, SCORE_KINDS } from './models.js';
+import { modelInfo, SCORE_KINDS } from './models.js';
+import { getTranslator } from './translators.js';
 import { typedPieces } from '../state/typed-pieces.js';
 import { engineOptions } from './engine-options.js';
 
@@ -34,7 +35,7 @@ export function scoreModels(catalog, info) {
  * by step; each gives its pieces, its attention rows and, per step, the scores behind them.
  * @param {ModelEntry[]} entries  scoreModels()
  * @param {string} text
- * @param {object} [owner]  who holds the models (a widget: models.js getTranslator)
+ * @param {object} [owner]  who holds the models (a widget: translators.js getTranslator)
  * @returns {Promise<ScoreComparison[]>}
  */
 export async function compareScores(entries, text, owner) {

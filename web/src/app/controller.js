@@ -27,7 +27,7 @@ export class AppController {
    * @param {Pick<Stores, 'model' | 'run'> & Partial<Pick<Stores, 'work' | 'paragraph'>>} stores  model and
    *   run stores (state/stores.js); work: the KV-cache counter's, paragraph: the text's sentences, both optional
    * @param {{manifestUrl?: string, owner?: object}} [options]  manifestUrl: the catalogue (default:
-   *   models/manifest.json); owner: who holds the models it loads until models.js releaseTranslators()
+   *   models/manifest.json); owner: who holds the models it loads until translators.js releaseTranslators()
    *   (a widget; without one they stay loaded for the page's life)
    */
   constructor(stores, { manifestUrl, owner } = {}) {

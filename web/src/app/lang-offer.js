@@ -34,10 +34,23 @@ export async function languageOffer(text, model, models) {
   return { language: found.language, entry: modelFor(found.language, model, models) };
 }
 
-/** The offer's sentence (the widgets' note, the demo's line before its buttons). */
+/**
+ * The offer's sentence (the widgets' note, the demo's line before its buttons).
+ * @param {Offer} offer
+ * @param {{id: string, src: string, tgt: string}} model
+ */
 export function offerText(offer, model) {
   const vars = { lang: languageName(offer.language), model: modelLabel(model), src: languageName(model.src) };
   return offer.entry ? t('lang.offer', { ...vars, other: modelLabel(offer.entry) }) : t('lang.noModel', vars);
+}
+
+/**
+ * Hides the demo's offer (the text box holds another text, or the reader chose to translate anyway).
+ * @param {HTMLElement} el
+ */
+export function hideOffer(el) {
+  el.hidden = true;
+  el.replaceChildren();
 }
 
 /**

@@ -1,6 +1,7 @@
 // Model choice: loads a catalogue entry's model, checks it against the catalogue and makes it the
 // controller's current one; keeps the last good model when another fails to load.
-import { getTranslator, modelInfo, hasFailed, forgetTranslator } from './models.js';
+import { modelInfo } from './models.js';
+import { getTranslator, hasFailed, forgetTranslator } from './translators.js';
 import { loadProgress } from './load-progress.js';
 import { errorFields } from './errors.js';
 import { modelLabel } from './model-names.js';

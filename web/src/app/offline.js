@@ -2,7 +2,7 @@
 // offline use, tells it what this page loaded before it took control, and reports what it says:
 // cached for offline use, or a model changed on the server.
 import { t, withLanguage } from '../i18n/index.js';
-import { loadedModelUrls } from './models.js';
+import { loadedModelUrls } from './translators.js';
 
 let registration = null;
 let retries = 0;

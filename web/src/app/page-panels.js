@@ -3,7 +3,7 @@
 // example sentences and the note on options not yet translated with.
 import { t, onLanguageChange } from '../i18n/index.js';
 import { EXAMPLES } from './examples.js';
-import { renderOffer } from './lang-offer.js';
+import { hideOffer } from './lang-offer.js';
 import { statusOf } from './errors.js';
 import { modelLabel, modelDescription } from './model-names.js';
 import { defaultQuery } from '../state/text.js';
@@ -101,12 +101,12 @@ export function bindPanels(page, runs) {
   // The example sentences of the model's source language
   stores.model.subscribe(() => {
     const src = stores.model.get().info?.src ?? 'en';
-    $('#examples').replaceChildren(...(EXAMPLES[src] ?? EXAMPLES.en).map((text) => {
+    $('#examples').replaceChildren(...(EXAMPLES[src] ?? EXAMPLES.en).map((/** @type {string} */ text) => {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'example';
       b.textContent = text;
-      b.addEventListener('click', () => { textBox().value = text; renderOffer($('#lang-offer'), null, null, null); runs.translateNow(); });
+      b.addEventListener('click', () => { textBox().value = text; hideOffer($('#lang-offer')); runs.translateNow(); });
       return b;
     }));
   });

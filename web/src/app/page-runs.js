@@ -4,7 +4,7 @@
 import { reducedMotion } from '../components/dom.js';
 import { playNextRun } from './player.js';
 import { EXAMPLES } from './examples.js';
-import { languageOffer, renderOffer } from './lang-offer.js';
+import { languageOffer, renderOffer, hideOffer } from './lang-offer.js';
 import { checkDecodingForm, problemNotice } from './option-check.js';
 import { keepModelsOffline, cacheLoadedResources } from './offline.js';
 import { $, textBox } from './page-dom.js';
@@ -113,16 +113,18 @@ export class PageRuns {
     const offer = info && !own && this.anyway !== `${text}|${info.id}` ? await languageOffer(text, info, controller.catalog?.models ?? []) : null;
     if (mine !== this.offerFor) return;
     const modelSel = $('#model', HTMLSelectElement);
-    renderOffer($('#lang-offer'), offer, info, {
-      onSwitch: (/** @type {string} */ id) => { modelSel.value = id; modelSel.dispatchEvent(new Event('change')); },
-      onAnyway: () => { this.anyway = `${text}|${info?.id}`; renderOffer($('#lang-offer'), null, info, null); this.translateNow(sentence, step); },
-    });
-    if (offer) {
+    const box = $('#lang-offer');
+    if (offer && info) {
+      renderOffer(box, offer, info, {
+        onSwitch: (id) => { modelSel.value = id; modelSel.dispatchEvent(new Event('change')); },
+        onAnyway: () => { this.anyway = `${text}|${info.id}`; hideOffer(box); this.translateNow(sentence, step); },
+      });
       stores.run.set({ notice: null, status: stores.run.get().run ? 'done' : 'idle', error: null });
       url.held = sentence || step !== undefined ? { text, sentence, step } : null;
       url.following = true;  // from now on the URL follows the page (edits, options), as after a translation
       return;
     }
+    hideOffer(box);
     this.translateNow(sentence, step);
   }
 

@@ -4,17 +4,20 @@
 // run store is read.
 import { stepsPerSecond } from './pace.js';
 
+/** @typedef {{action: string, index?: number, speed?: number | 'auto'}} PlaybackAction */
+
 /**
  * @param {{playback: ReturnType<import('../state/stores.js').createPlaybackStore>,
  *          run: ReturnType<import('../state/stores.js').createRunStore>}} stores
  */
 export function createPlayer({ playback, run }) {
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
   const total = () => run.get().run?.steps.length ?? 0;
   const finished = () => run.get().run?.done ?? true;
 
   function tick() {
-    timer = null;
+    timer = undefined;
     const p = playback.get();
     if (!p.playing) return;
     if (p.index < total() - 1) playback.set({ index: p.index + 1 });
@@ -31,11 +34,14 @@ export function createPlayer({ playback, run }) {
   let prev = playback.get();
   playback.subscribe((p) => {
     if (p.playing && (!prev.playing || p.speed !== prev.speed || p.auto !== prev.auto)) schedule();
-    if (!p.playing) { clearTimeout(timer); timer = null; }
+    if (!p.playing) { clearTimeout(timer); timer = undefined; }
     prev = p;
   });
 
-  /** Handles a playback action (the attnseq-playback event's detail). */
+  /**
+   * Handles a playback action (the attnseq-playback event's detail).
+   * @param {PlaybackAction} a
+   */
   function act({ action, index, speed }) {
     const p = playback.get(), n = total();
     switch (action) {
@@ -49,13 +55,13 @@ export function createPlayer({ playback, run }) {
       case 'prev': playback.set({ playing: false, index: Math.max(-1, p.index - 1) }); break;
       case 'restart': playback.set({ index: -1, playing: true }); break;
       case 'end': playback.set({ playing: false, index: n - 1 }); break;
-      case 'seek': playback.set({ playing: false, index: Math.max(-1, Math.min(n - 1, index)) }); break;
-      case 'speed': playback.set(speed === 'auto' ? { auto: true } : { speed, auto: false }); break;
+      case 'seek': playback.set({ playing: false, index: Math.max(-1, Math.min(n - 1, index ?? p.index)) }); break;
+      case 'speed': playback.set(speed === 'auto' || speed === undefined ? { auto: true } : { speed, auto: false }); break;
       default: break;
     }
   }
 
-  return { act, stop: () => { clearTimeout(timer); timer = null; } };
+  return { act, stop: () => { clearTimeout(timer); timer = undefined; } };
 }
 
 /**
@@ -84,12 +90,13 @@ export function playNextRun({ playback, run }) {
  * itself after a click, a button (Space and Enter still press it) or an ordinary element. Keys typed
  * into form fields, menus, links, the heatmap's cells and the loop's rows keep their usual meaning.
  * @param {HTMLElement} scope
- * @param {(a: {action: string}) => void} act
+ * @param {(a: PlaybackAction) => void} act
  * @param {{page?: boolean}} [options]
  */
 export function bindPlaybackKeys(scope, act, { page = false } = {}) {
   const target = page ? scope.ownerDocument : scope;
-  target.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+  target.addEventListener('keydown', (/** @type {Event} */ event) => {
+    const e = /** @type {KeyboardEvent} */ (event);
     if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
     const el = /** @type {HTMLElement} */ (e.target);
     const tag = el.tagName;
@@ -101,6 +108,7 @@ export function bindPlaybackKeys(scope, act, { page = false } = {}) {
       if (e.key === ' ' || e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End' || e.key === 'Enter') return;
     }
     if (page && !(el === el.ownerDocument.body || el === el.ownerDocument.documentElement || scope.contains(el))) return;
+    /** @type {Record<string, string>} */
     const map = { ' ': 'toggle', k: 'toggle', K: 'toggle', ArrowRight: 'next', ArrowLeft: 'prev', Home: 'restart', End: 'end' };
     const action = map[e.key];
     if (!action) return;

@@ -19,7 +19,7 @@ import { renderOutput } from './output-view.js';
 /**
  * @param {Element} root
  * @param {Pick<import('../state/stores.js').Stores, 'run' | 'playback' | 'view' | 'paragraph'>} stores
- * @param {{act: (a: object) => void, onAlternative?: (d: {index: number, id: number}) => void,
+ * @param {{act: (a: import('./player.js').PlaybackAction) => void, onAlternative?: (d: {index: number, id: number}) => void,
  *          lang?: () => string|null}} handlers   lang: a widget's own UI language
  * @returns {() => void} unbind
  */

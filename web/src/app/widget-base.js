@@ -1,6 +1,6 @@
 // The base of the tutorial widgets (<attnseq-translate>, <attnseq-attention>, <attnseq-generation>):
 // a custom element with an open shadow root (the page's CSS and ours stay apart), its own stores and
-// app controller, and the page-wide shared model (models.js: one worker and one copy of the weights
+// app controller, and the page-wide shared model (translators.js: one worker and one copy of the weights
 // per model file, however many widgets use it).
 //
 // Attributes shared by every widget:
@@ -28,7 +28,7 @@ import { renderStatusInto } from './status-view.js';
 import { whyUnmatched } from './model-match.js';
 import { languageOffer } from './lang-offer.js';
 import { statusNote, catalogueOf, STYLES, attributeOptions, watchDecodingAttributes, whenVisible } from './widget-notes.js';
-import { releaseTranslators, holdTranslators } from './models.js';
+import { releaseTranslators, holdTranslators } from './translators.js';
 
 
 export class WidgetElement extends HTMLElement {
@@ -44,7 +44,7 @@ export class WidgetElement extends HTMLElement {
       model: createModelStore(), run: createRunStore(), playback: createPlaybackStore(),
       view: createViewStore(),  // (a work store only where the KV-cache view is shown: widgets.js)
     };
-    // the models it loads are held for it until it leaves the page (models.js releaseTranslators)
+    // the models it loads are held for it until it leaves the page (translators.js releaseTranslators)
     this.controller = new AppController(this.stores, { owner: this });
     this.player = createPlayer(this.stores);
     /** cancels playNextRun's wait for the run started last */

@@ -10,6 +10,6 @@
  * @returns {{progress: number | null, loadedBytes: number, totalBytes: number | null}}
  */
 export function loadProgress(loaded, total, bytes) {
-  const of = total || (Number.isFinite(bytes) && bytes > 0 ? bytes : null);
+  const of = total || (bytes !== undefined && Number.isFinite(bytes) && bytes > 0 ? bytes : null);
   return { progress: of ? Math.min(1, loaded / of) : null, loadedBytes: loaded, totalBytes: of };
 }

@@ -43,6 +43,7 @@ export function checkDecodingForm(root, table, { focus = false } = {}) {
 }
 
 /** The status line's notice for a problem (app/errors.js statusOf names the option in the UI language). */
+/** @param {{option: string, whole?: boolean, min: number | string, max: number | string}} problem */
 export function problemNotice(problem) {
   return { key: problem.whole ? 'dec.invalidWhole' : 'dec.invalid', params: { option: problem.option, min: String(problem.min), max: String(problem.max) } };
 }

@@ -40,7 +40,7 @@ export function renderOutput(el, text, c) {
     el.textContent = text;
   } else {
     el.replaceChildren(...words.flatMap((w) => {
-      const lead = w.text.match(/^ */)[0];
+      const lead = /^ */.exec(w.text)?.[0] ?? '';
       const word = w.text.slice(lead.length);
       if (!w.unsure) return [w.text];
       const span = Object.assign(document.createElement('span'), { className: 'unsure', textContent: word });

@@ -4,6 +4,8 @@ import { h } from '../components/dom.js';
 /**
  * Writes a status into its element: the sentence (with a progress bar while a model downloads), then
  * the technical detail in a <small>.
+ * @param {Element} el
+ * @param {{text: string, detail?: string | null, error: boolean, progress?: number | null}} status  statusOf()'s
  */
 export function renderStatusInto(el, { text, detail, error, progress = null }) {
   el.classList.toggle('error', error);

@@ -6,10 +6,15 @@ import { availableOffline, inlined } from './models.js';
 
 /** @typedef {import('./models.js').ModelEntry} ModelEntry */
 
-const translators = new Map();  // url → Promise<Translator>
-const ready = new Map();        // url → Translator, once loaded
-const listeners = new Map();    // url → Set<progress fn>
+/** @type {Map<string, Promise<Translator>>} url → its Translator */
+const translators = new Map();
+/** @type {Map<string, Translator>} url → its Translator, once loaded */
+const ready = new Map();
+/** @typedef {(p: {loaded: number, total: number | null}) => void} Progress */
+/** @type {Map<string, Set<Progress>>} url → who follows its download */
+const listeners = new Map();
 
+/** @param {string} id */
 function bytesOfInline(id) {
   const b64 = inlined()?.models?.[id];
   if (!b64) throw new Error(`model ${id} is not inlined in this page`);
@@ -24,7 +29,7 @@ export function loadedModelUrls() {
   return [...ready.keys()].filter((u) => /^https?:/.test(u));
 }
 
-/** Whether the model's loaded Translator lost its worker (WORKER_DIED): the next getTranslator() restarts it. */
+/** Whether the model's loaded Translator lost its worker (WORKER_DIED): the next getTranslator() restarts it. @param {{url: string}} entry */
 export function hasFailed(entry) {
   return !!ready.get(entry.url)?.failure;
 }
@@ -52,24 +57,22 @@ export function getTranslator(entry, onProgress, owner) {
     translators.delete(key);
     dead.dispose();
   }
-  if (onProgress) {
-    if (!listeners.has(key)) listeners.set(key, new Set());
-    listeners.get(key).add(onProgress);
-  }
-  if (!translators.has(key)) {
-    const progress = (p) => { for (const fn of listeners.get(key) ?? []) fn(p); };
+  if (onProgress) listeners.set(key, (listeners.get(key) ?? new Set()).add(onProgress));
+  let promise = translators.get(key);
+  if (!promise) {
+    const progress = (/** @type {{loaded: number, total: number | null}} */ p) => { for (const fn of listeners.get(key) ?? []) fn(p); };
     const inline = key.startsWith('inline:');
     // A single-file page cannot start a module worker (file:// has no origin): it runs in-thread.
     // A catalogue entry's sha256 is checked after the download (flipped weights load otherwise);
     // inline models came with the page itself.
     const check = !inline && typeof entry.sha256 === 'string' && globalThis.crypto?.subtle ? { sha256: entry.sha256 } : {};
-    const promise = notOffline(entry).then(() => Translator.load(inline ? bytesOfInline(entry.id) : key, { onProgress: progress, worker: inline ? false : undefined, ...check }))
+    const loading = notOffline(entry).then(() => Translator.load(inline ? bytesOfInline(entry.id) : key, { onProgress: progress, worker: inline ? false : undefined, ...check }))
       .finally(() => listeners.delete(key));
-    promise.then((tr) => { if (translators.get(key) === promise) ready.set(key, tr); },
-      () => { if (translators.get(key) === promise) translators.delete(key); });  // a later call may try again
-    translators.set(key, promise);
+    loading.then((tr) => { if (translators.get(key) === loading) ready.set(key, tr); },
+      () => { if (translators.get(key) === loading) translators.delete(key); });  // a later call may try again
+    translators.set(key, (promise = loading));
   }
-  return translators.get(key);
+  return promise;
 }
 
 /**

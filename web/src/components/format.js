@@ -4,6 +4,7 @@
  * Formats a probability as a percentage: whole numbers from 10 % to 99.5 %, one decimal below and above
  * (so that 99.53 % beside 0.3 % does not read "100%"), "<0.1%" and ">99.9%" at the ends; within float
  * rounding of 1 (a softmax's sum, 0.99999994) it is 100%.
+ * @param {number} p
  */
 export function pct(p) {
   const v = p * 100;
@@ -14,4 +15,4 @@ export function pct(p) {
 }
 
 /** The number of pct() without its % sign: a heatmap cell's text (so that a cell reads as its readout). */
-export const pctNumber = (p) => pct(p).replace('%', '');
+export const pctNumber = (/** @type {number} */ p) => pct(p).replace('%', '');

@@ -17,6 +17,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 // A string for the UTF-8 boundary: lone surrogates (which have no UTF-8 form) become U+FFFD, one
 // code unit for one, so source spans still index the caller's string.
+/** @param {unknown} text */
 export function checkText(text) {
   if (typeof text !== 'string') throw new AttnseqError('BAD_INPUT', `the text to translate must be a string, got ${text === null ? 'null' : typeof text}`);
   const wellFormed = typeof text.isWellFormed === 'function' ? text.isWellFormed() : !LONE_SURROGATE.test(text);

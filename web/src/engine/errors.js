@@ -18,17 +18,18 @@ export class AttnseqError extends Error {
   }
 }
 
-/** Plain data for postMessage: {code, message}. */
+/** Plain data for postMessage: {code, message}. @param {unknown} error */
 export function serializeError(error) {
   if (error instanceof AttnseqError) return { code: error.code, message: error.message };
-  return { code: 'INTERNAL', message: `internal error: ${error && error.message ? error.message : String(error)}` };
+  return { code: 'INTERNAL', message: `internal error: ${error instanceof Error && error.message ? error.message : String(error)}` };
 }
 
-/** The inverse of serializeError. */
+/** The inverse of serializeError. @param {{code?: unknown, message?: unknown} | null | undefined} data */
 export function rehydrateError(data) {
   return new AttnseqError(String(data && data.code ? data.code : 'INTERNAL'), String(data && data.message ? data.message : 'unknown error'));
 }
 
+/** The ABORTED error of an aborted signal (its reason as the cause). @param {AbortSignal | null | undefined} signal */
 export function abortError(signal) {
   const reason = signal && signal.reason;
   const detail = reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : '';

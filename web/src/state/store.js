@@ -24,7 +24,7 @@ export function createStore(initial) {
     set(patch) {
       const p = typeof patch === 'function' ? patch(state) : patch;
       let changed = false;
-      for (const k of Object.keys(p)) if (state[k] !== p[k]) { changed = true; break; }
+      for (const k of /** @type {(keyof T)[]} */ (Object.keys(p))) if (state[k] !== p[k]) { changed = true; break; }
       if (!changed) return;
       state = { ...state, ...p };
       for (const fn of [...subs]) fn(state);

@@ -3,12 +3,13 @@
 // joining of translated sentences (the engine's rule, cpp/cli/main.cc join_sentences).
 /** @typedef {import('./schema.js').Run} Run */
 
-/** Display text of a piece: `▁` word marks dropped (control pieces such as `<s>` are shown as they are). */
+/** Display text of a piece: `▁` word marks dropped (control pieces such as `<s>` are shown as they are). @param {string} piece */
 export function pieceText(piece) {
   const s = visible(piece.replace(/\u2581/g, ' ').trim());
   return s === '' ? '\u2423' : s;
 }
 
+/** @type {Record<string, string>} */
 const BIDI = { '\u061C': 'ALM', '\u200E': 'LRM', '\u200F': 'RLM', '\u202A': 'LRE', '\u202B': 'RLE', '\u202C': 'PDF', '\u202D': 'LRO',
   '\u202E': 'RLO', '\u2066': 'LRI', '\u2067': 'RLI', '\u2068': 'FSI', '\u2069': 'PDI' };
 
@@ -16,6 +17,7 @@ const BIDI = { '\u061C': 'ALM', '\u200E': 'LRM', '\u200F': 'RLM', '\u202A': 'LRE
  * Characters a label must not carry as they are: control characters become their Control Pictures
  * (U+0000 → ␀) or [U+0085], bidi controls their name ([RLO]), so that a pasted override cannot
  * reorder the labels around it and a NUL cannot break an exported SVG.
+ * @param {string} text
  */
 export function visible(text) {
   return text
@@ -26,7 +28,7 @@ export function visible(text) {
     .replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (c) => `[${BIDI[c]}]`);
 }
 
-/** True when the piece starts a word (a gap is drawn before it). */
+/** True when the piece starts a word (a gap is drawn before it). @param {string} piece */
 export function startsWord(piece) {
   return piece.startsWith('\u2581');
 }
@@ -55,6 +57,7 @@ export function hasCjk(text) {
  * @returns {number[][]}
  */
 export function pieceGroups(pieces, controls = [], words = false) {
+  /** @type {number[][]} */
   const groups = [];
   pieces.forEach((p, i) => {
     const prev = pieces[i - 1];
@@ -78,7 +81,11 @@ export function defaultQuery(tokens) {
   return Math.max(0, tokens.findIndex((x) => x.piece !== '\u2581'));
 }
 
-/** The text of a group of pieces (pieceText of their concatenation). */
+/**
+ * The text of a group of pieces (pieceText of their concatenation).
+ * @param {string[]} pieces
+ * @param {number[]} group
+ */
 export function groupText(pieces, group) {
   return pieceText(group.map((j) => pieces[j]).join(''));
 }
@@ -94,8 +101,8 @@ export function groupLabels(pieces, groups, controls = []) {
   return groups.map((g, k) => {
     const first = pieces[g[0]];
     const text = groupText(pieces, g);
-    const before = k > 0 ? pieces[groups[k - 1].at(-1)] : undefined;
-    const cont = k > 0 && !startsWord(first) && !controls.includes(first) && !controls.includes(before) && before !== '\u2581'
+    const before = k > 0 ? pieces[groups[k - 1][groups[k - 1].length - 1]] : undefined;
+    const cont = k > 0 && !startsWord(first) && !controls.includes(first) && !(before !== undefined && controls.includes(before)) && before !== '\u2581'
       && !hasCjk(first) && first !== '\u2581' && /[\p{L}\p{N}]/u.test(text);  // not punctuation
     return cont ? `\u00B7${text}` : text;
   });
@@ -123,7 +130,11 @@ export function labelAfter(prev, piece, controls = []) {
   return pieceLabels([prev, piece], controls)[1];
 }
 
-/** Labels of single pieces, marking those that continue a word (groupLabels with one piece per group). */
+/**
+ * Labels of single pieces, marking those that continue a word (groupLabels with one piece per group).
+ * @param {string[]} pieces
+ * @param {string[]} [controls]
+ */
 export function pieceLabels(pieces, controls = []) {
   return groupLabels(pieces, pieces.map((_, j) => [j]), controls);
 }

@@ -28,16 +28,15 @@ test('tsc --checkJs over web/src (npm run typecheck:web): no error', () => {
 // strict on. A module not listed here has no strict error (so a new module is written strict); the
 // listed ones still have some, and their count may only go down (lower STRICT_ERRORS as it does).
 const NOT_YET_STRICT = new Set(`
-  app/autosize.js app/compare.js app/decoding-form.js app/errors.js app/export.js app/link.js
-  app/model-match.js app/model-names.js app/models.js app/offline.js app/score-section.js app/views.js
-  app/widget-base.js components/attention-lines.js components/beam-tree.js components/bleu-chart.js
-  components/context-figure.js components/decoder-loop.js components/dom.js components/head-picker.js
-  components/heatmap.js components/playback.js components/score-compare.js components/softmax-step.js
-  components/topk-bars.js components/work-counter.js engine/core.js engine/generation.js engine/load.js
-  engine/module.js engine/shared-core.js engine/worker-client.js engine/worker.js i18n/index.js index.js
+  app/autosize.js app/compare.js app/decoding-form.js app/export.js app/link.js app/models.js app/offline.js
+  app/score-section.js app/views.js app/widget-base.js components/attention-lines.js components/beam-tree.js
+  components/bleu-chart.js components/context-figure.js components/decoder-loop.js components/dom.js
+  components/head-picker.js components/heatmap.js components/playback.js components/score-compare.js
+  components/softmax-step.js components/topk-bars.js components/work-counter.js engine/core.js
+  engine/generation.js engine/load.js engine/worker-client.js engine/worker.js i18n/index.js index.js
   widgets.js
 `.trim().split(/\s+/).map((f) => `web/src/${f}`));
-const STRICT_ERRORS = 529;
+const STRICT_ERRORS = 503;
 
 test('tsc --strict over web/src (web/tsconfig.strict.json): new modules strict, the rest no worse', () => {
   const tsc = path.join(ROOT, 'node_modules/.bin/tsc');

@@ -6,7 +6,11 @@ import { modelLabel, languageName } from './model-names.js';
 
 export { APP_ERROR_CODES } from './error-codes.js';
 
-/** The user-facing sentence for an error code (unknown codes read as internal errors). */
+/**
+ * The user-facing sentence for an error code (unknown codes read as internal errors).
+ * @param {string | null | undefined} code
+ * @param {Record<string, string | number>} [vars]
+ */
 export function explain(code, vars = {}) {
   const key = `err.${code}`;
   const msg = t(key, vars);
@@ -17,19 +21,27 @@ export function explain(code, vars = {}) {
 // detail under it, which would only repeat it (kept when the explanation lacks the limit).
 const SAYS_IT_ALL = new Set(['INPUT_TOO_LONG', 'TOO_MANY_SENTENCES']);
 
-/** The fields a store keeps about an error: {error: technical message, errorCode, errorVars}. */
+/**
+ * The fields a store keeps about an error: {error: technical message, errorCode, errorVars}.
+ * @param {unknown} e
+ * @param {Record<string, string | number>} [vars]
+ */
 export function errorFields(e, vars = {}) {
-  return { error: String(e?.message ?? e), errorCode: e?.code ?? 'INTERNAL', errorVars: vars };
+  const err = /** @type {{message?: unknown, code?: string} | null | undefined} */ (e);
+  return { error: String(err?.message ?? e), errorCode: err?.code ?? 'INTERNAL', errorVars: vars };
 }
 
 /**
  * The status line for a model store and a run store: {text, detail, error, progress?} (text '' when
  * nothing to say; progress: 0..1 while a model with a known size downloads, for a progress bar).
  * `extra`: a text to show when all is well (a widget's "model missing" note).
+ * @param {Pick<import('../state/stores.js').ModelState, 'status'> & Partial<import('../state/stores.js').ModelState>} m
+ * @param {Pick<import('../state/stores.js').RunState, 'status'> & Partial<import('../state/stores.js').RunState>} r
+ * @param {string} [extra]
  */
 export function statusOf(m, r, extra = '') {
   if (m.status === 'loading') {
-    const mb = (n) => (n / 1e6).toFixed(1);
+    const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
     const text = m.progress == null ? t('app.loadingBytes', { mb: mb(m.loadedBytes ?? 0) })
       : m.totalBytes ? t('app.loadingOf', { mb: mb(m.loadedBytes ?? 0), total: mb(m.totalBytes), p: Math.round(100 * m.progress) })
         : t('app.loading', { p: Math.round(100 * m.progress) });
@@ -37,7 +49,7 @@ export function statusOf(m, r, extra = '') {
   }
   if (m.status === 'error') return { text: t('app.modelError', { msg: explain(m.errorCode, m.errorVars) }), detail: m.error ?? '', error: true };
   if (r.status === 'error') {
-    return { text: t('app.runError', { msg: explain(r.errorCode, r.errorVars) }), detail: SAYS_IT_ALL.has(r.errorCode) && r.errorVars?.max !== '?' ? '' : r.error ?? '', error: true };
+    return { text: t('app.runError', { msg: explain(r.errorCode, r.errorVars) }), detail: SAYS_IT_ALL.has(r.errorCode ?? '') && r.errorVars?.max !== '?' ? '' : r.error ?? '', error: true };
   }
   if (r.status === 'running') return { text: t('app.running'), detail: '', error: false };
   if (m.failed) {
@@ -48,7 +60,10 @@ export function statusOf(m, r, extra = '') {
   return { text: extra, detail: '', error: false };
 }
 
-/** A notice's sentence, in the UI language of now: a `lang` parameter is a language code, named here. */
+/**
+ * A notice's sentence, in the UI language of now: a `lang` parameter is a language code, named here.
+ * @param {string | {key: string, params: Record<string, string>}} notice
+ */
 function noticeText(notice) {
   if (typeof notice === 'string') return t(notice);
   const params = { ...notice.params };

@@ -5,17 +5,19 @@
 import { t, getLanguage } from '../i18n/index.js';
 
 // (written out, so that tests/e2e/i18n.test.mjs sees every key and checks it exists in both catalogs)
+/** @type {Record<string, string>} */
 const LANGS = {
   en: 'lang.en', fr: 'lang.fr', zh: 'lang.zh', de: 'lang.de', es: 'lang.es', it: 'lang.it',
   ja: 'lang.ja', ko: 'lang.ko', nl: 'lang.nl', pt: 'lang.pt', ru: 'lang.ru',
 };
+/** @type {Record<string, string>} */
 const KINDS = {
   multihead: 'kind.transformer', additive: 'kind.additive', dot: 'kind.dot', general: 'kind.general',
   scaled_dot: 'kind.scaledDot', none: 'kind.none',
 };
 
 /** A language's name in the UI language (its code when it has none). */
-export const languageName = (code) => (LANGS[code] ? t(LANGS[code]) : String(code ?? '?'));
+export const languageName = (/** @type {string | null | undefined} */ code) => (code && LANGS[code] ? t(LANGS[code]) : String(code ?? '?'));
 
 /**
  * @param {{id?: string, label?: string | Record<string, string>, src?: string, tgt?: string, arch?: string, attention?: string}} m
@@ -24,7 +26,7 @@ export const languageName = (code) => (LANGS[code] ? t(LANGS[code]) : String(cod
 export function modelLabel(m) {
   if (m.label && typeof m.label === 'object') return m.label[getLanguage()] ?? m.label.en ?? Object.values(m.label)[0] ?? m.id ?? '';
   if (typeof m.label === 'string' && m.label) return m.label;
-  const kind = m.arch === 'conv' ? t('kind.conv') : KINDS[m.attention] ? t(KINDS[m.attention]) : (m.arch ?? m.id ?? '');
+  const kind = m.arch === 'conv' ? t('kind.conv') : m.attention && KINDS[m.attention] ? t(KINDS[m.attention]) : (m.arch ?? m.id ?? '');
   return t('model.label', { src: languageName(m.src), tgt: languageName(m.tgt), kind });
 }
 

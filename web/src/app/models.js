@@ -115,6 +115,7 @@ export const SCORE_KINDS = ['additive', 'dot', 'general', 'scaled_dot'];
  * exact fields: transformer, gru-attn (an RNN with attention, additive first), noattn, conv (the
  * convolutional encoder), or a score function (additive, dot, general, scaled_dot: an RNN's).
  */
+/** @type {Record<string, (m: {arch?: string, attention?: string}) => boolean>} */
 export const MODEL_KINDS = {
   transformer: (m) => m.arch === 'transformer',
   'gru-attn': isAttentionRnn,

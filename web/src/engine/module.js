@@ -12,6 +12,7 @@ const isNode =
   typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
   typeof process.versions.node === 'string' && typeof window === 'undefined';
 
+/** @type {Promise<import('../../dist/attnseq.js').AttnseqModule> | null} */
 let modulePromise = null;
 
 /**
@@ -31,11 +32,11 @@ export function loadModule({ fresh = false } = {}) {
   return modulePromise;
 }
 
-/** @returns {never} */
+/** @param {unknown} error @returns {never} */
 function loadFailed(error) {
   throw error instanceof AttnseqError
     ? error
-    : new AttnseqError('LOAD_FAILED', `cannot start the attnseq WebAssembly module: ${error && error.message ? error.message : error}`,
+    : new AttnseqError('LOAD_FAILED', `cannot start the attnseq WebAssembly module: ${error instanceof Error && error.message ? error.message : error}`,
         { cause: error });
 }
 
@@ -53,7 +54,7 @@ async function instantiateNow() {
     ({ default: factory } = await import('../../dist/attnseq.js'));
   } catch (error) {
     throw new AttnseqError('LOAD_FAILED',
-      `cannot import web/dist/attnseq.js (build it with scripts/build_wasm.sh): ${error && error.message}`, { cause: error });
+      `cannot import web/dist/attnseq.js (build it with scripts/build_wasm.sh): ${error instanceof Error ? error.message : error}`, { cause: error });
   }
   /** @type {import('../../dist/attnseq.js').AttnseqModuleOptions} */
   const options = {};

@@ -2,7 +2,9 @@
 // that run in-thread (index.js) and by the scripts and tests that ask the engine directly.
 import { Core } from './core.js';
 
+/** @type {Promise<Core> | null} */
 let shared = null;
+/** @type {Core | null} */
 let sharedValue = null;
 /**
  * The Core of this thread (one module instance shared by the translators that run in-thread). After
@@ -18,11 +20,13 @@ export function sharedCore() {
   return shared;
 }
 
+/** @param {Core} core */
 function keep(core) {
   sharedValue = core;
   return core;
 }
 
+/** @param {unknown} error @returns {never} */
 function drop(error) {
   shared = null;
   throw error;

@@ -163,7 +163,7 @@ export class Translator {
    */
   async sensitivity(text, options = {}) {
     const { replacement, ...rest } = options ?? {};
-    const { signal, supersede, decode } = this.#split(rest);
+    const { signal, supersede, decode } = splitCallOptions(rest);
     if (signal && signal.aborted) throw abortError(signal);
     return this.#client.call('sensitivity', [this.#model, text, decode, replacement], [], { signal, supersede });
   }

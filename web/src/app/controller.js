@@ -155,7 +155,8 @@ export class AppController {
     return translateWith(entry, text, options, await this.options());
   }
 
-  /** The engine's sensitivity() of `text` with model `id` (app/comparisons.js, app/memory.js). */
+  /** The engine's sensitivity() of `text` with model `id` (app/comparisons.js, app/memory.js).
+   *  @param {string} id @param {string} text */
   sensitivityOf(id, text) {
     const entry = this.entryOf(id);
     if (!entry) throw Object.assign(new Error(`the catalogue has no model "${id}"`), { code: 'LOAD_FAILED' });

@@ -2,19 +2,7 @@
 // a custom element with an open shadow root (the page's CSS and ours stay apart), its own stores and
 // app controller, and the page-wide shared model (translators.js: one worker and one copy of the weights
 // per model file, however many widgets use it).
-//
-// Attributes shared by every widget:
-//   model      manifest id (default: the manifest's default)
-//   models     the catalogue's URL (default: the page's <meta name="attnseq-models" content="URL">,
-//              else the models/manifest.json that came with these modules); relative URLs are read
-//              against the page's, a catalogue's file names against the catalogue's own URL
-//   text       the sentence (default: an example in the model's source language)
-//   autoplay   animate the decoding when the widget scrolls into view (off under reduced motion)
-//   speed      steps per second (default 2)
-//   language   UI language of the widget: en | zh (default: the page's lang when en or zh, else the browser's)
-//   strategy and every decoding option of the engine's table, named in kebab-case (beam-size,
-//   length-penalty, temperature, top-k, top-p, seed, ...: state/options.js attributeOf); unset or
-//   unreadable ones take the engine's defaults
+// (the attributes every widget reads: app/widget-notes.js)
 import '../components/index.js';
 import { createRunStore, createPlaybackStore, createViewStore, createModelStore } from '../state/stores.js';
 import { t, languageOf, withLanguage, onLanguageChange } from '../i18n/index.js';
@@ -29,7 +17,6 @@ import { whyUnmatched } from './model-match.js';
 import { languageOffer } from './lang-offer.js';
 import { statusNote, catalogueOf, STYLES, attributeOptions, watchDecodingAttributes, whenVisible } from './widget-notes.js';
 import { releaseTranslators, holdTranslators } from './translators.js';
-
 
 export class WidgetElement extends HTMLElement {
   // Decoding attributes are not observed (their names come from the engine, after the element is

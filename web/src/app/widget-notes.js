@@ -1,5 +1,18 @@
 // What a widget reads from its attributes and writes around its views (app/widget-base.js): the
 // decoding options of its attributes, the status line's notes, where its catalogue and stylesheets are.
+//
+// Attributes shared by every widget:
+//   model      manifest id (default: the manifest's default)
+//   models     the catalogue's URL (default: the page's <meta name="attnseq-models" content="URL">,
+//              else the models/manifest.json that came with these modules); relative URLs are read
+//              against the page's, a catalogue's file names against the catalogue's own URL
+//   text       the sentence (default: an example in the model's source language)
+//   autoplay   animate the decoding when the widget scrolls into view (off under reduced motion)
+//   speed      steps per second (default: app/pace.js, the sentence in about 6 s at 2-8 steps a second)
+//   language   UI language of the widget: en | zh (default: the page's lang when en or zh, else the browser's)
+//   strategy and every decoding option of the engine's table, named in kebab-case (beam-size,
+//   length-penalty, temperature, top-k, top-p, seed, ...: state/options.js attributeOf); unset or
+//   unreadable ones take the engine's defaults
 import { t } from '../i18n/index.js';
 import { assetUrl } from '../assets.js';
 import { modelLabel, languageName } from './model-names.js';

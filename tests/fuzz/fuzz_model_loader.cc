@@ -52,7 +52,9 @@ void check_translation(const attnseq::Translator& translator, const attnseq::Dec
       for (const auto& t : h.tokens) fuzz::check(t.id >= 0 && t.id < config.vocab_tgt, "a target id outside the vocabulary");
     }
   } catch (const attnseq::Error& e) {
-    fuzz::check(e.code() == ErrorCode::InputTooLong, "a model that loaded failed to translate (not INPUT_TOO_LONG)");
+    // a text too long for the model, or weights whose scores are not finite (decode/finite.h)
+    fuzz::check(e.code() == ErrorCode::InputTooLong || e.code() == ErrorCode::ModelBadTensor,
+                "a model that loaded failed to translate (not INPUT_TOO_LONG or MODEL_BAD_TENSOR)");
   }
 }
 

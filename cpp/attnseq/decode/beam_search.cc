@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "attnseq/core/errors.h"
+#include "attnseq/decode/finite.h"
 #include "attnseq/decode/repeat_guard.h"
 #include "attnseq/decode/sampler.h"
 #include "attnseq/nn/ops.h"
@@ -105,6 +106,7 @@ void BeamSearch::step() {
   const int step = step_++;
   const int beam = options_.beam_size;
   model_.step(*state_, tokens_, out_);
+  require_finite_logits(out_.logits, step);
   result_.macs += out_.macs;
   Matrix lp = out_.logits;
   for (Eigen::Index r = 0; r < lp.rows(); ++r) log_softmax_inplace(lp.row(r).data(), static_cast<int>(lp.cols()));

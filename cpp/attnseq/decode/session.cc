@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "attnseq/core/errors.h"
+#include "attnseq/decode/finite.h"
 #include "attnseq/decode/repeat_guard.h"
 #include "attnseq/decode/sampler.h"
 #include "attnseq/nn/kernels/reduce.h"
@@ -23,6 +24,7 @@ StepSession::StepSession(std::shared_ptr<const Model> model, const std::vector<i
 StepEvent StepSession::next() {
   if (done_) throw Error(ErrorCode::BadInput, "the decoding session has finished; start a new one");
   model_->step(*state_, {last_token_}, out_);
+  require_finite_logits(out_.logits, static_cast<int>(hyp_.tokens.size()));
   const int V = static_cast<int>(out_.logits.cols());
   const float* logits = out_.logits.row(0).data();
   const float lse = kernels::log_sum_exp(logits, V);  // log p(i) = logits[i] - lse

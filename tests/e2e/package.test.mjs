@@ -46,10 +46,10 @@ test('the tarball holds the built engine, the modules, the types, the widgets wi
   console.log(`# ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${files.length} files`);
   for (const f of ['web/dist/attnseq.js', 'web/dist/attnseq.wasm', 'web/dist/attnseq-worker.js', 'web/src/index.js', 'web/src/index.d.ts',
     'web/src/widgets.js', 'web/src/widgets-types.d.ts', 'web/src/engine/worker.js', 'web/styles/widgets.css', 'models/manifest.json',
-    `models/${def.file}`, `docs/eval/${def.id}.json`, 'web/dist/attnseq-langid.js', 'scripts/copy_assets.mjs', 'package.json', 'README.md']) {
+    `models/${def.file}`, `docs/eval/${def.id}.json`, 'web/dist/attnseq-langid.js', 'web/data/ngram-en.json', 'scripts/copy_assets.mjs', 'package.json', 'README.md']) {
     assert.ok(files.includes(f), `${f} is in the package`);
   }
-  const outside = files.filter((f) => !/^(web\/(dist|src|styles)\/|models\/|docs\/eval\/[^/]+\.json$|scripts\/copy_assets\.mjs$|package\.json$|README\.md$)/.test(f));
+  const outside = files.filter((f) => !/^(web\/(dist|src|styles)\/|web\/data\/ngram-en\.json$|models\/|docs\/eval\/[^/]+\.json$|scripts\/copy_assets\.mjs$|package\.json$|README\.md$)/.test(f));
   assert.deepEqual(outside, [], 'only what package.json "files" lists');
   assert.deepEqual(files.filter((f) => f.endsWith('.safetensors')), [`models/${def.file}`], 'one model: the default');
   const pkg = JSON.parse(readFileSync(path.join(app, 'node_modules/attnseq/package.json'), 'utf8'));

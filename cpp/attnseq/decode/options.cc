@@ -135,20 +135,23 @@ void OptionSpec::set_text(DecodeOptions& o, const std::string& v) const {
   if (kind == OptionKind::Strategy) o.strategy = parse_strategy(v);
 }
 
-void OptionSpec::set_positions(DecodeOptions& o, const std::vector<int>& v) const {
-  const std::string n = name;
+namespace {
+// Sets the list option `name` of kind `want` from a value of its element type (one dispatch for every list kind).
+template <typename V>
+void set_list(const std::string& n, OptionKind want, DecodeOptions& o, const V& v) {
 #define ATTNSEQ_X(type, member, def, kind_, applies, lo, hi, doc) \
-  if (n == #member && OptionKind::kind_ == OptionKind::Positions) return assign_list(o.member, v);
+  if (n == #member && OptionKind::kind_ == want) return assign_list(o.member, v);
   ATTNSEQ_DECODE_OPTIONS(ATTNSEQ_X)
 #undef ATTNSEQ_X
 }
+}  // namespace
+
+void OptionSpec::set_positions(DecodeOptions& o, const std::vector<int>& v) const {
+  set_list(name, OptionKind::Positions, o, v);
+}
 
 void OptionSpec::set_heads(DecodeOptions& o, const std::vector<HeadRef>& v) const {
-  const std::string n = name;
-#define ATTNSEQ_X(type, member, def, kind_, applies, lo, hi, doc) \
-  if (n == #member && OptionKind::kind_ == OptionKind::Heads) return assign_list(o.member, v);
-  ATTNSEQ_DECODE_OPTIONS(ATTNSEQ_X)
-#undef ATTNSEQ_X
+  set_list(name, OptionKind::Heads, o, v);
 }
 
 std::string describe_options() {

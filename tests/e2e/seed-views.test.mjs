@@ -45,8 +45,19 @@ test('paths, interventions, memory and the conv model as widgets, against the en
   browser = await launch({ reducedMotion: 'reduce' });
   const { page } = browser;
   const errors = pageErrorsOf(browser);  // (a model without evaluation data answers 404 for docs/eval/<id>.json)
+  // what each figure held when its widget said it was ready (attnseq-ready): an author's page that
+  // waits for the event must find it drawn (WebKit, slower, once showed an empty memory figure)
+  await page.addInitScript(() => {
+    globalThis.readyFigures = {};
+    document.addEventListener('attnseq-ready', (e) => {
+      const v = /** @type {any} */ (e.target).shadowRoot?.querySelector('[part=figure]');
+      globalThis.readyFigures[/** @type {any} */ (e.target).id] = v?.data == null ? null : !v.data.pending;
+    });
+  });
   await page.goto(new URL(`examples/${path.basename(dir)}/index.html`, srv.url).href);
   await waitForWidgets(page);
+  assert.deepEqual(await page.evaluate(() => globalThis.readyFigures), { paths: true, pathszh: true, iv: true, ivgru: true, mem: true, conv: true, ngram: true },
+    'each figure drawn when its widget is ready');
   const shadow = (id, fn, arg) => page.evaluate(([id, src, arg]) => (0, eval)(src)(document.getElementById(id).shadowRoot, arg), [id, String(fn), arg]);
 
   // paths: each scheme's step count is app/paths.js over the catalogue's encoders, for the tokens the widget shows

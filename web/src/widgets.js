@@ -148,14 +148,13 @@ class AttentionWidget extends WidgetElement {
       const hl = this.getAttribute('heading-level');
       if (hl != null && this.headingLevel() === null) notes.push(this.t('w.badHeading', { value: hl }));
       this.note.textContent = notes.join(' ');
-      scoreResults(this.controller, run.text).then((r) => {
+      return scoreResults(this.controller, run.text).then((r) => {
         if (my !== this.scoreSeq) return;
         this.scoreResults = r;
         this.renderScores();
       }, (e) => { if (my === this.scoreSeq) this.note.textContent = String(e?.message ?? e); });
-      return;
     }
-    if (SEED_FIGURES[this.viewName]) { showSeedView(this, run, notes); return; }
+    if (SEED_FIGURES[this.viewName]) return showSeedView(this, run, notes);
     // Self-attention needs a Transformer; an RNN (e.g. when no Transformer is installed) has none, and
     // no key/value cache either.
     const self = this.viewName.startsWith('self');

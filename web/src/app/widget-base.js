@@ -227,7 +227,7 @@ export class WidgetElement extends HTMLElement {
     try {
       const r = await start();
       if (!r) return null;
-      this.afterRun(r);
+      await this.afterRun(r);  // (a view whose figure needs more of the engine's work: once drawn)
       if (!animate) this.stores.playback.set({ index: this.initialIndex(r) });
       this.dataset.ready = String(Number(this.dataset.ready ?? 0) + 1);  // tests wait on this
       this.dispatchEvent(new CustomEvent('attnseq-ready', { detail: { text: r.output }, bubbles: true }));
@@ -244,6 +244,7 @@ export class WidgetElement extends HTMLElement {
     return Number.isInteger(step) && step >= 1 ? Math.min(step, run.steps.length) - 1 : run.steps.length - 1;
   }
 
-  /** Subclasses: after a run arrived (e.g. pick the self-attention query). */
+  /** Subclasses: after a run arrived (e.g. pick the self-attention query); a promise when the view's figure needs more work.
+   * @returns {void | Promise<void>} */
   afterRun(_run) {}
 }

@@ -28,18 +28,14 @@ test('tsc --checkJs over web/src (npm run typecheck:web): no error', () => {
 // strict on. A module not listed here has no strict error (so a new module is written strict); the
 // listed ones still have some, and their count may only go down (lower STRICT_ERRORS as it does).
 const NOT_YET_STRICT = new Set(`
-  app/autosize.js app/compare.js app/decoding-form.js app/export.js app/link.js app/models.js app/offline.js
-  app/interventions.js app/memory.js app/ngram.js app/paths.js app/seed-sections.js app/seed-views.js
-  components/interventions.js components/memory.js components/ngram-view.js components/path-lengths.js
-  app/score-section.js app/views.js app/widget-base.js components/attention-lines.js components/beam-tree.js
-  components/bleu-chart.js components/context-figure.js components/decoder-loop.js components/dom.js
-  components/head-picker.js components/heatmap.js components/playback.js components/score-compare.js
-  components/softmax-step.js components/topk-bars.js components/work-counter.js engine/core.js
-  engine/generation.js engine/load.js engine/worker-client.js engine/worker.js i18n/index.js index.js
-  widgets.js
+  app/autosize.js app/compare.js app/decoding-form.js app/export.js app/interventions.js app/link.js
+  app/models.js app/ngram.js app/offline.js app/score-section.js app/seed-sections.js app/seed-views.js
+  app/views.js app/widget-base.js engine/core.js engine/generation.js engine/load.js engine/worker-client.js
+  engine/worker.js index.js widgets.js
 `.trim().split(/\s+/).map((f) => `web/src/${f}`));
-// 503 after the app split; the seed views of issue 30 (listed above) came in written before strict mode: 624
-const STRICT_ERRORS = 624;
+// 503 after the app split; the seed views of issue 30 (listed above) came in written before strict mode:
+// 624; components/ (and the modules of their data: i18n/index.js, app/paths.js) typed: 313
+const STRICT_ERRORS = 313;
 
 test('tsc --strict over web/src (web/tsconfig.strict.json): new modules strict, the rest no worse', () => {
   const tsc = path.join(ROOT, 'node_modules/.bin/tsc');

@@ -11,9 +11,16 @@
 // No DOM here: tests/js/paths.test.js checks it against the shipped files' headers.
 import { pieceLabels } from '../state/text.js';
 import { typedPieces } from '../state/typed-pieces.js';
+/** @typedef {typeof import('./model-names.js').modelLabel} ModelLabel */
 
 /** @typedef {{kind: 'conv', layers: number, kernel: number} | {kind: 'rnn', bidirectional?: boolean} | {kind: 'self-attention', layers: number}} EncoderFacts */
-/** @typedef {{id: string, src: string, tgt: string, label?: any, encoder?: EncoderFacts}} PathEntry */
+/** @typedef {{id: string, src: string, tgt: string, label?: string | Record<string, string>, attention?: string, encoder?: EncoderFacts}} PathEntry */
+/**
+ * @typedef {{kind: 'self-attention', distance: number, steps: number, layers: number}} SelfPath
+ * @typedef {{kind: 'rnn', distance: number, steps: number, chain: [number, number]}} RnnPath
+ * @typedef {{layer: number, field: number, a: [number, number], b: [number, number], both: [number, number] | null}} ConvLayer
+ * @typedef {{kind: 'conv', distance: number, kernel: number, layers: ConvLayer[], reach: number, meet: number | null, steps: number | null}} ConvPath
+ */
 
 export const SCHEMES = /** @type {const} */ (['conv', 'rnn', 'self-attention']);
 
@@ -27,7 +34,7 @@ export const SCHEMES = /** @type {const} */ (['conv', 'rnn', 'self-attention']);
 export function schemesOf(models, src) {
   return SCHEMES.map((kind) => {
     const of = models.filter((m) => m.encoder?.kind === kind);
-    const rank = (m) => (m.src === src ? 0 : 2) + (kind === 'rnn' && /** @type {any} */ (m).attention === 'none' ? 1 : 0);
+    const rank = (/** @type {PathEntry} */ m) => (m.src === src ? 0 : 2) + (kind === 'rnn' && m.attention === 'none' ? 1 : 0);
     const entry = [...of].sort((a, b) => rank(a) - rank(b))[0] ?? null;
     return { kind, entry, otherSource: !!entry && entry.src !== src };
   });
@@ -44,16 +51,20 @@ export function schemesOf(models, src) {
  * @param {number} i
  * @param {number} j
  * @param {number} n
+ * @returns {SelfPath | RnnPath | ConvPath}
  */
 export function pathOf(enc, i, j, n) {
   const d = Math.abs(i - j), lo = Math.min(i, j), hi = Math.max(i, j);
   if (enc.kind === 'self-attention') return { kind: enc.kind, distance: d, steps: d === 0 ? 0 : 1, layers: enc.layers };
   if (enc.kind === 'rnn') return { kind: enc.kind, distance: d, steps: d, chain: [lo, hi] };
   const k = enc.kernel, L = enc.layers, half = Math.floor(k / 2);
+  /** @type {(c: number, l: number) => [number, number]} */
   const span = (c, l) => [Math.max(0, c - l * half), Math.min(n - 1, c + l * half)];
+  /** @type {ConvLayer[]} */
   const layers = [];
   for (let l = 1; l <= L; l++) {
     const a = span(i, l), b = span(j, l);
+    /** @type {[number, number] | null} */
     const both = Math.max(a[0], b[0]) <= Math.min(a[1], b[1]) ? [Math.max(a[0], b[0]), Math.min(a[1], b[1])] : null;
     layers.push({ layer: l, field: 1 + l * (k - 1), a, b, both });
   }
@@ -67,11 +78,11 @@ export function pathOf(enc, i, j, n) {
  * @param {number} from
  * @param {number} to
  * @param {ReturnType<typeof schemesOf>} schemes
- * @param {string} tokenModel  the label of the model whose tokens these are
+ * @param {Parameters<ModelLabel>[0]} tokenModel  the model whose tokens these are (the view names it)
  */
 export function pathsData(tokens, from, to, schemes, tokenModel) {
   const n = tokens.length;
-  const clamp = (x) => Math.max(0, Math.min(n - 1, x));
+  const clamp = (/** @type {number} */ x) => Math.max(0, Math.min(n - 1, x));
   const a = clamp(from), b = clamp(to);
   return {
     tokens, from: a, to: b, tokenModel,
@@ -102,10 +113,15 @@ export function tokenIndex(labels, value) {
   return Number.isInteger(num) && num >= 1 && num <= labels.length ? num - 1 : -1;
 }
 
-/** Default picks: the first and the last token that are not <s>/</s> (the longest path in the sentence). */
+/**
+ * Default picks: the first and the last token that are not <s>/</s> (the longest path in the sentence).
+ * @param {string[]} labels
+ * @param {string[]} [controls]
+ * @returns {[number, number]}
+ */
 export function defaultPair(labels, controls = ['<s>', '</s>']) {
   const idx = labels.map((x, k) => (controls.includes(x) ? -1 : k)).filter((k) => k >= 0);
-  return idx.length ? [idx[0], idx.at(-1)] : [0, Math.max(0, labels.length - 1)];
+  return idx.length ? [idx[0], idx[idx.length - 1]] : [0, Math.max(0, labels.length - 1)];
 }
 
 /**

@@ -9,6 +9,7 @@ import { h } from '../components/dom.js';
  */
 export function renderStatusInto(el, { text, detail, error, progress = null }) {
   el.classList.toggle('error', error);
+  /** @type {(string | Node)[]} */
   const parts = [text];
   // (the sentence says the numbers: the bar is drawn for the eye, its name is the sentence)
   if (progress != null) parts.push(' ', h('progress', { class: 'load-progress', max: 1, value: progress, 'aria-hidden': 'true' }));

@@ -2,16 +2,17 @@
 // the other, a line between every pair whose thickness and opacity follow the attention weight.
 // The current target token's lines are drawn strongly, earlier ones faintly. Narrow containers get
 // the vertical layout (source column | target column).
-//
-// data: {
-//   source: string[]          pieces (keys)
-//   target: string[]          pieces of the queries shown (target tokens, or source tokens for self-attention)
-//   rows: ArrayLike<number>[] one weight row per target token (length = source.length)
-//   current: number           highlighted target index
-//   caption: string           accessible name
-//   showAll?: boolean         also draw the earlier rows (faint); default true
-//   self?: boolean            self-attention: the queries are source tokens (named so for assistive tech)
-// }
+/**
+ * @typedef {Object} LinesData
+ * @property {string[]} source    pieces (keys)
+ * @property {string[]} target    pieces of the queries shown (target tokens, or source tokens for self-attention)
+ * @property {(Float32Array | number[])[]} rows  one weight row per target token (length = source.length)
+ * @property {number} current     highlighted target index
+ * @property {string} caption     accessible name
+ * @property {boolean} [showAll]  also draw the earlier rows (faint); default true
+ * @property {boolean} [self]     self-attention: the queries are source tokens (named so for assistive tech)
+ * @typedef {{x: number, y: number, w: number, h: number, label: string}} Box  a token's box
+ */
 // Under the figure, the highlighted token's three largest weights as text (what the lines' tooltips
 // hold, readable without hovering: on a touch screen, tap a token).
 // events: attnseq-pick {index} when a target token is activated.
@@ -23,6 +24,7 @@ const PAD = 10, GAP = 8, ROW_GAP = 120, V_GAP = 160;
 // Token boxes are 44 px high where fingers pick them (dom.js fingerTargets).
 let BOX_H = 24, V_PITCH = 30;
 
+/** @param {string[]} labels @param {number} y @returns {Box[]} */
 function layoutRow(labels, y) {
   let x = PAD;
   return labels.map((label) => {
@@ -33,18 +35,24 @@ function layoutRow(labels, y) {
   });
 }
 
+/** @param {Box[]} boxes @param {number} width */
 function centerRow(boxes, width) {
   const used = boxes.length ? boxes[boxes.length - 1].x + boxes[boxes.length - 1].w - PAD : 0;
   const dx = Math.max(0, (width - 2 * PAD - used) / 2);
   for (const b of boxes) b.x += dx;
 }
 
-/** Builds the figure's <svg> (also used for export). */
+/**
+ * Builds the figure's <svg> (also used for export).
+ * @param {LinesData} d
+ * @param {{vertical?: boolean, forExport?: boolean}} [how]
+ */
 export function linesSVG(d, { vertical = false, forExport = false } = {}) {
   BOX_H = !forExport && fingerTargets() ? 44 : 24;
   V_PITCH = BOX_H + 6;
   const src = d.source.map(pieceText), tgt = d.target.map(pieceText);
-  let sb, tb, width, height;
+  /** @type {Box[]} */
+  let sb, /** @type {Box[]} */ tb, /** @type {number} */ width, /** @type {number} */ height;
   if (vertical) {
     const colW = Math.max(60, ...src.map((x) => textWidth(x) + 14));
     const tcolW = Math.max(60, ...tgt.map((x) => textWidth(x) + 14));
@@ -55,7 +63,7 @@ export function linesSVG(d, { vertical = false, forExport = false } = {}) {
   } else {
     sb = layoutRow(src, PAD);
     tb = layoutRow(tgt, PAD + BOX_H + ROW_GAP);
-    const end = (b) => (b.length ? b[b.length - 1].x + b[b.length - 1].w : 0);
+    const end = (/** @type {Box[]} */ b) => (b.length ? b[b.length - 1].x + b[b.length - 1].w : 0);
     width = Math.max(end(sb), end(tb)) + PAD;
     centerRow(sb, width);
     centerRow(tb, width);
@@ -86,14 +94,14 @@ export function linesSVG(d, { vertical = false, forExport = false } = {}) {
     }
   });
   const weights = d.rows[d.current];
-  const tokenBox = (b, cls, title) => s('g', { class: cls },
+  const tokenBox = (/** @type {Box} */ b, /** @type {string} */ cls, /** @type {string | null} */ title) => s('g', { class: cls },
     s('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 5 }),
     s('text', { x: b.x + b.w / 2, y: b.y + b.h / 2 + 4.5, 'text-anchor': 'middle' }, b.label),
     title ? s('title', {}, title) : null);
   sb.forEach((b, j) => {
     const w = weights ? weights[j] ?? 0 : 0;
     const g = tokenBox(b, 'fig-token fig-src', weights ? t('fmt.labelled', { label: b.label, value: pct(w) }) : b.label);
-    g.firstChild.setAttribute('fill-opacity', weights ? (0.1 + 0.9 * w).toFixed(3) : '0.1');
+    /** @type {SVGRectElement} */ (g.firstChild).setAttribute('fill-opacity', weights ? (0.1 + 0.9 * w).toFixed(3) : '0.1');
     if (w > 0.45) g.classList.add('strong');
     g.dataset.weight = w.toFixed(3);
     svg.appendChild(g);
@@ -106,8 +114,10 @@ export function linesSVG(d, { vertical = false, forExport = false } = {}) {
   return svg;
 }
 
+/** @extends {View<LinesData>} */
 class AttentionLines extends View {
   #vertical = false;
+  /** @type {ReturnType<typeof watchWidth> | null} */
   #box = null;  // this element's width (watchWidth)
 
   connectedCallback() {
@@ -121,13 +131,15 @@ class AttentionLines extends View {
 
   disconnectedCallback() { super.disconnectedCallback(); this.#box?.disconnect(); }
 
+  /** @param {Event} e  a click, or Enter or Space */
   #pick(e) {
-    const g = e.target.closest?.('.fig-tgt');
+    const g = /** @type {SVGGElement | null | undefined} */ (/** @type {Element} */ (e.target).closest?.('.fig-tgt'));
     if (!g) return;
     e.preventDefault();
     this.emit('attnseq-pick', { index: Number(g.dataset.index) });
   }
 
+  /** @param {LinesData | null} d */
   render(d) {
     const active = /** @type {Element & HTMLOrSVGElement} */ (activeElementOf(this));  // a target group (SVG) when focused here
     const focused = this.contains(active) ? active.dataset?.index : undefined;
@@ -168,7 +180,7 @@ class AttentionLines extends View {
       });
     }
     this.appendChild(h('p', { class: 'readout', 'aria-live': 'polite' }, readout(d)));
-    if (focused !== undefined) svg.querySelector(`.fig-tgt[data-index="${focused}"]`)?.focus({ preventScroll: true });
+    if (focused !== undefined) /** @type {SVGGElement | null} */ (svg.querySelector(`.fig-tgt[data-index="${focused}"]`))?.focus({ preventScroll: true });
   }
 
   /** The figure as a standalone <svg> (for export). */
@@ -181,6 +193,7 @@ class AttentionLines extends View {
 /**
  * The readout: "«devrais» attends to «should» 85%, «wear» 10%, …", as text and one span per item, so
  * that a line breaks between items, never inside one.
+ * @param {LinesData} d
  */
 function readout(d) {
   const row = d.rows[d.current];

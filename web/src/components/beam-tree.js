@@ -7,9 +7,14 @@
 // wraps: the steps that do not fit continue in a band below, which starts with a faded copy of the
 // previous step's nodes the new column grows from, so the edges stay readable; the figure is never
 // scaled down. The exported figure (figure()) is the tree in one band.
-//
-// data: { trace: {parent, token, piece, logprob, score, kept, finished}[][], best: number[] (token ids
-//         of the hypothesis shown), beamSize: number, upto?: number (last step drawn) }
+/**
+ * @typedef {import('../index.js').BeamCandidate} BeamCandidate
+ * @typedef {Object} BeamData
+ * @property {BeamCandidate[][]} trace
+ * @property {number[]} best       token ids of the hypothesis shown
+ * @property {number} [beamSize]   (RunOptions.beamSize: unset, 4)
+ * @property {number} [upto]       last step drawn
+ */
 import { View, define, h, s, textWidth, watchWidth, scrollBox, rootScale, remSize } from './dom.js';
 import { pieceText } from '../state/text.js';
 import { t } from '../i18n/index.js';
@@ -21,7 +26,12 @@ const ROW = 34, NODE_H = 26, GAP = 20, PAD = 12, HEAD = 18, BAND_GAP = 14, PAD_I
 const MONO = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
 const LABEL_FONT = `12px ${MONO}`, SCORE_FONT = `10px ${MONO}`;
 
-/** Indices (per step) of the candidates on the path of `best`, or [] when not found. */
+/**
+ * Indices (per step) of the candidates on the path of `best`, or [] when not found.
+ * @param {BeamCandidate[][]} trace
+ * @param {number[]} best
+ * @returns {number[]}
+ */
 function bestPath(trace, best) {
   const last = best.length - 1;
   if (last < 0 || last >= trace.length) return [];
@@ -42,31 +52,35 @@ function bestPath(trace, best) {
 /**
  * The tree as an <svg>. `avail`: the width it may take (px); the steps wrap into bands to fit it
  * (Infinity: one band).
+ * @param {BeamData} d
+ * @param {number} [avail]
  */
 export function beamSVG(d, avail = Infinity) {
   const steps = d.trace.slice(0, (d.upto ?? d.trace.length - 1) + 1);
   const limit = Math.max(2 * (d.beamSize || 4), 4);
   const shown = steps.map((cands) => {
+    /** @type {number[]} */
     const idx = [];
     cands.forEach((c, i) => { if (c.kept || c.finished || idx.length < limit) idx.push(i); });
     return idx.slice(0, Math.max(limit, cands.filter((c) => c.kept || c.finished).length));
   });
   const path = bestPath(d.trace, d.best ?? []);
   // Node sizes from their text: label, a space, the score.
-  const label = (c) => pieceText(c.piece);
-  const score = (c) => c.score.toFixed(1);
-  const nodeW = (c) => Math.max(MIN_W, Math.ceil(PAD_IN + textWidth(label(c), LABEL_FONT) + 8 + textWidth(score(c), SCORE_FONT) + PAD_IN));
+  const label = (/** @type {BeamCandidate} */ c) => pieceText(c.piece);
+  const score = (/** @type {BeamCandidate} */ c) => c.score.toFixed(1);
+  const nodeW = (/** @type {BeamCandidate} */ c) => Math.max(MIN_W, Math.ceil(PAD_IN + textWidth(label(c), LABEL_FONT) + 8 + textWidth(score(c), SCORE_FONT) + PAD_IN));
   const colW = shown.map((idx, st) => Math.max(MIN_W, ...idx.map((i) => nodeW(steps[st][i]))));
   // The faded copy of step st at the start of a band: the nodes step st + 1 grows from, labels only.
-  const parentsOf = (st) => new Set(shown[st + 1].map((i) => steps[st + 1][i].parent).filter((i) => shown[st].includes(i)));
-  const ghostW = (st) => Math.max(MIN_W, ...[...parentsOf(st)].map((i) => Math.ceil(2 * PAD_IN + textWidth(label(steps[st][i]), LABEL_FONT))));
+  const parentsOf = (/** @type {number} */ st) => new Set(shown[st + 1].map((i) => steps[st + 1][i].parent).filter((i) => shown[st].includes(i)));
+  const ghostW = (/** @type {number} */ st) => Math.max(MIN_W, ...[...parentsOf(st)].map((i) => Math.ceil(2 * PAD_IN + textWidth(label(steps[st][i]), LABEL_FONT))));
   // Bands: runs of steps that fit `avail`; a band after the first starts with its parents' column.
+  /** @type {{ghost: number, cols: number[], width: number, height: number}[]} */
   const bands = [];
   for (let st = 0; st < steps.length;) {
     const ghost = st > 0 ? st - 1 : -1;
     let w = PAD * 2 + (ghost >= 0 ? ghostW(ghost) : 0);
     const cols = [];
-    const widthWith = (c) => w + (cols.length || ghost >= 0 ? GAP : 0) + colW[c];
+    const widthWith = (/** @type {number} */ c) => w + (cols.length || ghost >= 0 ? GAP : 0) + colW[c];
     while (st < steps.length && (cols.length === 0 || widthWith(st) <= avail)) {
       w = widthWith(st);
       cols.push(st++);
@@ -79,14 +93,16 @@ export function beamSVG(d, avail = Infinity) {
   const svg = s('svg', { class: 'fig fig-beam', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': t('beam.label') });
   let top = PAD;
   for (const band of bands) {
-    const x = new Map(), w = (st) => (st === band.ghost ? ghostW(st) : colW[st]);
+    /** @type {Map<number, number>} */
+    const x = new Map(), w = (/** @type {number} */ st) => (st === band.ghost ? ghostW(st) : colW[st]);
     let left = PAD;
     for (const st of band.ghost >= 0 ? [band.ghost, ...band.cols] : band.cols) { x.set(st, left); left += w(st) + GAP; }
-    const pos = (st, i) => ({ x: x.get(st), y: top + HEAD + shown[st].indexOf(i) * ROW });
+    const xOf = (/** @type {number} */ st) => /** @type {number} */ (x.get(st));  // (set for every step of the band)
+    const pos = (/** @type {number} */ st, /** @type {number} */ i) => ({ x: xOf(st), y: top + HEAD + shown[st].indexOf(i) * ROW });
     if (band.ghost >= 0) {
       // the previous band's last step again, faded: only the nodes this band's first column grows from
       const st = band.ghost, parents = parentsOf(st);
-      svg.appendChild(s('text', { class: 'fig-label beam-ghost', x: x.get(st) + w(st) / 2, y: top + 8, 'text-anchor': 'middle' }, t('beam.step', { n: st + 1 })));
+      svg.appendChild(s('text', { class: 'fig-label beam-ghost', x: xOf(st) + w(st) / 2, y: top + 8, 'text-anchor': 'middle' }, t('beam.step', { n: st + 1 })));
       for (const i of shown[st]) {
         if (!parents.has(i)) continue;
         const c = steps[st][i], p = pos(st, i);
@@ -98,7 +114,7 @@ export function beamSVG(d, avail = Infinity) {
     }
     for (const st of band.cols) {
       const cands = steps[st];
-      svg.appendChild(s('text', { class: 'fig-label', x: x.get(st) + colW[st] / 2, y: top + 8, 'text-anchor': 'middle' }, t('beam.step', { n: st + 1 })));
+      svg.appendChild(s('text', { class: 'fig-label', x: xOf(st) + colW[st] / 2, y: top + 8, 'text-anchor': 'middle' }, t('beam.step', { n: st + 1 })));
       for (const i of shown[st]) {
         const c = cands[i], p = pos(st, i);
         const onPath = path[st] === i;
@@ -122,7 +138,9 @@ export function beamSVG(d, avail = Infinity) {
   return svg;
 }
 
+/** @extends {View<BeamData>} */
 class BeamTree extends View {
+  /** @type {ReturnType<typeof watchWidth> | null} */
   #box = null;  // this element's width (watchWidth)
 
   connectedCallback() {
@@ -133,6 +151,7 @@ class BeamTree extends View {
 
   disconnectedCallback() { super.disconnectedCallback(); this.#box?.disconnect(); }
 
+  /** @param {BeamData | null} d */
   render(d) {
     this.replaceChildren();
     if (!d || !d.trace?.length) {

@@ -4,10 +4,17 @@
 //
 // Under each bar, n: the test sentences it averages over (a bar over a handful says little: those under
 // FEW are drawn pale, and a note says why).
-//
-// data: { buckets: string[] ('1-5', '6-10', …), series: {label: string, values: (number|null)[]}[],
-//         counts?: (number|null)[] per series (sentences per bucket), kind?: 0 no attention | 1 attention GRU | 2 other
-//         source?: string (where the numbers come from, what they mean) }
+/**
+ * @typedef {Object} BleuSeries  one model's bars
+ * @property {string} label
+ * @property {(number|null)[]} values   BLEU per bucket
+ * @property {(number|null)[]} [counts]  sentences per bucket
+ * @property {number} [kind]   0 no attention | 1 attention GRU | 2 other
+ * @typedef {Object} BleuData
+ * @property {string[]} buckets  '1-5', '6-10', …
+ * @property {BleuSeries[]} series
+ * @property {string} [source]   where the numbers come from, what they mean
+ */
 import { View, define, h, s } from './dom.js';
 import { t } from '../i18n/index.js';
 
@@ -15,11 +22,12 @@ const W = 520, H = 256, L = 40, B = 52, T = 16, R = 10;
 /** Fewer test sentences than this in a bar: drawn pale (its BLEU is unreliable). */
 export const FEW = 30;
 
+/** @param {BleuData} d */
 export function bleuSVG(d) {
   const max = Math.max(10, ...d.series.flatMap((x) => x.values.filter((v) => v != null)));
   const top = Math.ceil(max / 10) * 10;
   const svg = s('svg', { class: 'fig fig-bleu', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('bleu.label') });
-  const y = (v) => T + (H - T - B) * (1 - v / top);
+  const y = (/** @type {number} */ v) => T + (H - T - B) * (1 - v / top);
   for (let v = 0; v <= top; v += top / 5) {
     svg.appendChild(s('line', { class: 'grid', x1: L, x2: W - R, y1: y(v), y2: y(v) }));
     svg.appendChild(s('text', { class: 'fig-label', x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, String(Math.round(v))));
@@ -43,7 +51,9 @@ export function bleuSVG(d) {
   return svg;
 }
 
+/** @extends {View<BleuData>} */
 class BleuChart extends View {
+  /** @param {BleuData | null} d */
   render(d) {
     this.replaceChildren();
     if (!d || !d.series?.length) {

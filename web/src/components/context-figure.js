@@ -2,10 +2,15 @@
 // Without attention, the encoder squeezes the whole sentence into one fixed vector c that every
 // target step reads; with attention, each target step t builds its own context c_t from all the
 // encoder states, weighted by that step's attention.
-//
-// data: { source: string[], target: string[] (pieces), rows: ArrayLike<number>[] | null (null: fixed
-//         context), current?: number, controls?: string[] (the model's control pieces: never marked
-//         as continuing a word; pieces that do are shown "·te") }
+/**
+ * @typedef {Object} ContextData
+ * @property {string[]} source
+ * @property {string[]} target   (pieces)
+ * @property {ArrayLike<number>[] | null} rows  null: fixed context
+ * @property {number | null} [current]
+ * @property {string[]} [controls]  the model's control pieces: never marked as continuing a word; pieces
+ *   that do are shown "·te"
+ */
 import { View, define, h, s, textWidth, scrollBox, watchWidth, rootScale, remSize } from './dom.js';
 import { pieceLabels } from '../state/text.js';
 import { t } from '../i18n/index.js';
@@ -14,7 +19,7 @@ const PITCH = 28, BOX = 22, PAD = 8;
 const GAP_FULL = 90, MIN_GAP = 36;  // room for the lines on each side of the c boxes: less on a narrow screen
 
 /**
- * @param {object} d  the data (above)
+ * @param {ContextData} d
  * @param {number} [room]  the width the figure has on screen (px): the gaps shrink so that it fits
  *                         unscaled (a scaled-down SVG shrinks its labels), down to MIN_GAP
  */
@@ -26,10 +31,10 @@ export function contextSVG(d, room = Infinity) {
   const n = Math.max(src.length, tgt.length, 1);
   const height = PAD * 2 + n * PITCH, midX = PAD + sw + GAP;
   const width = midX + cw + GAP + tw + PAD;
-  const fixed = !d.rows;
+  const rows = d.rows, fixed = !rows;
   const svg = s('svg', { class: `fig fig-context${fixed ? ' fixed' : ''}`, viewBox: `0 0 ${width} ${height}`, width, height, role: 'img',
     'aria-label': fixed ? t('ctx.fixedLabel') : t('ctx.attnLabel') });
-  const y = (i, count) => PAD + (i + 0.5) * ((n * PITCH) / count);
+  const y = (/** @type {number} */ i, /** @type {number} */ count) => PAD + (i + 0.5) * ((n * PITCH) / count);
   const edges = s('g');
   svg.appendChild(edges);
   if (fixed) {
@@ -40,7 +45,7 @@ export function contextSVG(d, room = Infinity) {
       s('text', { x: midX + cw / 2, y: cy + 5, 'text-anchor': 'middle' }, 'c')));
   } else {
     tgt.forEach((_, i) => {
-      const row = d.rows[i] ?? [];
+      const row = rows[i] ?? [];
       const cy = y(i, tgt.length);
       const cur = d.current == null || i === d.current;
       src.forEach((__, j) => {
@@ -63,7 +68,9 @@ export function contextSVG(d, room = Infinity) {
   return svg;
 }
 
+/** @extends {View<ContextData>} */
 class ContextFigure extends View {
+  /** @type {ReturnType<typeof watchWidth> | null} */
   #box = null;  // this element's width (watchWidth): the figure is drawn to fit it, and again when it changes
 
   connectedCallback() {
@@ -73,6 +80,7 @@ class ContextFigure extends View {
 
   disconnectedCallback() { super.disconnectedCallback(); this.#box?.disconnect(); }
 
+  /** @param {ContextData | null} d */
   render(d) {
     this.replaceChildren();
     if (!d || !d.source?.length) {

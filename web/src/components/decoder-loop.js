@@ -1,35 +1,41 @@
 // <attnseq-decoder-loop>: the autoregressive loop. One row per step: the decoder input so far
 // (`<s>`, `<s> Tu`, `<s> Tu devrais`, …) → the token it produced, until `</s>`. The current step is
 // highlighted and kept in view; rows after it are not shown yet.
-//
-// data: {
-//   bos: string        the model's start piece (`<s>`)
-//   steps: {piece: string, probability: number, forced?: boolean, end: boolean, done: boolean}[]
-//   index: number      current step (-1: nothing produced yet)
-//   done: boolean      the run has ended (no more steps will come)
-//   failed: boolean    the run ended with an error (nothing more to show)
-// }
+/**
+ * @typedef {Pick<import('../index.js').GenerationStep, 'piece' | 'probability' | 'forced' | 'end' | 'done'>} LoopStep
+ * @typedef {Object} LoopData
+ * @property {string} bos        the model's start piece (`<s>`)
+ * @property {LoopStep[]} steps
+ * @property {number} index      current step (-1: nothing produced yet)
+ * @property {boolean} done      the run has ended (no more steps will come)
+ * @property {boolean} failed    the run ended with an error (nothing more to show)
+ */
 // events: attnseq-seek {index} when a row is activated.
 import { View, define, h, pct, reducedMotion, beforePaint } from './dom.js';
 import { pieceText, labelAfter, pieceLabels, startsWord } from '../state/text.js';
 import { t, getLanguage } from '../i18n/index.js';
 
-/** A token chip; `control`: the model's <s> or </s>; `label`: its text (default: the piece's). */
+/**
+ * A token chip; `control`: the model's <s> or </s>; `label`: its text (default: the piece's).
+ * @param {string} piece
+ * @param {string} [cls]
+ * @param {boolean} [control]
+ * @param {string} [label]
+ */
 const chip = (piece, cls = '', control = false, label = pieceText(piece)) => h('span', {
   class: `tok${startsWord(piece) ? ' ws' : ''}${control ? ' ctl' : ''}${cls ? ' ' + cls : ''}`,
 }, label);
 
+/** @extends {View<LoopData>} */
 class DecoderLoop extends View {
   connectedCallback() {
     super.connectedCallback();
     this.addEventListener('click', (e) => {
-      /** @type {HTMLElement | null | undefined} */
-      const row = /** @type {Element} */ (e.target).closest?.('[data-step]');
+      const row = /** @type {HTMLElement | null | undefined} */ (/** @type {Element} */ (e.target).closest?.('[data-step]'));
       if (row) this.emit('attnseq-seek', { index: Number(row.dataset.step) });
     });
     this.addEventListener('keydown', (e) => {
-      /** @type {HTMLElement | null | undefined} */
-      const row = /** @type {Element} */ (e.target).closest?.('[data-step]');
+      const row = /** @type {HTMLElement | null | undefined} */ (/** @type {Element} */ (e.target).closest?.('[data-step]'));
       if (row && (e.key === 'Enter' || e.key === ' ')) {
         e.preventDefault();
         this.emit('attnseq-seek', { index: Number(row.dataset.step) });
@@ -37,43 +43,48 @@ class DecoderLoop extends View {
     });
   }
 
+  /** @type {HTMLOListElement | null} */
   #list = null;
+  /** @type {HTMLParagraphElement | null} */
   #status = null;
+  /** @type {LoopStep[] | null} */
   #steps = null;
+  /** @type {string | null} */
   #lang = null;
   #bos = '<s>';
 
   // Incremental: rows stay in the DOM while the same run is shown; stepping adds or removes rows.
+  /** @param {LoopData | null} d */
   render(d) {
     if (!d) { this.replaceChildren(); this.#steps = null; return; }
     this.#bos = d.bos;
-    if (this.#steps !== d.steps || this.#lang !== getLanguage() || !this.#list?.isConnected) {
-      this.#list = h('ol', { class: 'loop-rows', 'aria-label': t('loop.label') });
-      this.#status = h('p', { class: 'loop-status' });
-      this.replaceChildren(this.#list, this.#status);
+    let list = this.#list, status = this.#status;  // (made together)
+    if (this.#steps !== d.steps || this.#lang !== getLanguage() || !list?.isConnected || !status) {
+      list = this.#list = h('ol', { class: 'loop-rows', 'aria-label': t('loop.label') });
+      status = this.#status = h('p', { class: 'loop-status' });
+      this.replaceChildren(list, status);
       this.#steps = d.steps;
       this.#lang = getLanguage();
     }
-    const list = this.#list;
     const shown = Math.min(d.index, d.steps.length - 1);
-    const rows = list.children;
+    const rows = /** @type {HTMLCollectionOf<HTMLLIElement>} */ (list.children);
     if (rows[0]?.classList.contains('pending')) rows[0].remove();
-    while (rows.length > shown + 1) list.lastElementChild.remove();
+    while (rows.length > shown + 1) rows[rows.length - 1].remove();
     for (let i = rows.length; i <= shown; i++) list.appendChild(this.#row(d.steps, i));
     if (shown < 0 && !d.failed) {
       list.appendChild(h('li', { class: 'loop-row current pending' },
         h('span', { class: 'loop-n' }, '1'), h('span', { class: 'loop-in' }, chip(d.bos, '', true)),
         h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'), h('span', { class: 'loop-out' }, '…')));
     }
-    for (const li of list.querySelectorAll('.loop-row.current:not(.pending)')) {
+    for (const li of /** @type {NodeListOf<HTMLLIElement>} */ (list.querySelectorAll('.loop-row.current:not(.pending)'))) {
       li.classList.remove('current'); li.tabIndex = -1; li.removeAttribute('aria-current');
     }
     const cur = shown >= 0 ? rows[shown] : null;
     if (cur) { cur.classList.add('current'); cur.tabIndex = 0; cur.setAttribute('aria-current', 'step'); }
     const last = shown >= 0 ? d.steps[shown] : null;
-    this.#status.textContent = last?.end ? t('loop.ended') : last?.done ? t('loop.lengthLimit')
+    status.textContent = last?.end ? t('loop.ended') : last?.done ? t('loop.lengthLimit')
       : d.done || d.failed || shown < d.steps.length - 1 ? '' : t('loop.thinking');
-    this.#status.classList.toggle('warn', !!last?.done && !last.end);
+    status.classList.toggle('warn', !!last?.done && !last.end);
     // The current row scrolled into the list's view, measured once the page is laid out for this frame.
     if (cur) {
       beforePaint(() => {
@@ -86,12 +97,16 @@ class DecoderLoop extends View {
     }
   }
 
+  /**
+   * @param {LoopStep[]} steps
+   * @param {number} i
+   */
   #row(steps, i) {
     const step = steps[i];
     const input = [this.#bos, ...steps.slice(0, i).map((x) => x.piece)];
     const labels = pieceLabels(input, [this.#bos]);  // a piece that continues a word marked "·", as in the row that wrote it
     // the written token marked "·" when it continues the input's last word, as the figures mark it
-    const out = labelAfter(input.at(-1), step.piece, step.end ? [this.#bos, step.piece] : [this.#bos]);
+    const out = labelAfter(input[input.length - 1], step.piece, step.end ? [this.#bos, step.piece] : [this.#bos]);
     return h('li', {
       class: 'loop-row', 'data-step': i, tabindex: -1,
       'aria-label': t('loop.row', {

@@ -4,19 +4,34 @@ import { beforePaint } from './frames.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/** @typedef {import('./dom-types.js').Attrs} Attrs @typedef {import('./dom-types.js').Child} Child (dom-types.d.ts) */
+
 /**
  * h('button', {class: 'x', onclick: fn, 'aria-label': 'y'}, 'text', child)
  * Strings and numbers become text nodes; null/false children are skipped; `on*` keys add listeners.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs | null} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function h(tag, attrs = {}, ...children) {
   return build(document.createElement(tag), attrs, children);
 }
 
-/** Same as h() for SVG elements. */
+/**
+ * Same as h() for SVG elements.
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs | null} [attrs]
+ * @param {...Child} children
+ * @returns {SVGElementTagNameMap[K]}
+ */
 export function s(tag, attrs = {}, ...children) {
-  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+  return build(/** @type {SVGElementTagNameMap[K]} */ (document.createElementNS(SVG_NS, tag)), attrs, children);
 }
 
+/** @template {HTMLElement | SVGElement} E @param {E} el @param {Attrs | null | undefined} attrs @param {Child[]} children @returns {E} */
 function build(el, attrs, children) {
   for (const [k, v] of Object.entries(attrs ?? {})) {
     if (v == null || v === false) continue;
@@ -29,6 +44,7 @@ function build(el, attrs, children) {
   return el;
 }
 
+/** @param {Element} el @param {readonly Child[]} children */
 function append(el, children) {
   for (const c of children) {
     if (c == null || c === false) continue;
@@ -41,10 +57,13 @@ function append(el, children) {
 /**
  * Base class of the views: set `.data` (a plain object of the contract), the element re-renders
  * once per microtask, and again when the UI language changes. Subclasses implement render(data).
+ * @template [D=unknown]  the view's data (a subclass says which: `@extends {View<HeatmapData>}`)
  */
 export class View extends HTMLElement {
+  /** @type {D | null} */
   #data = null;
   #queued = false;
+  /** @type {(() => void) | null} */
   #unsub = null;
 
   get data() { return this.#data; }
@@ -70,16 +89,16 @@ export class View extends HTMLElement {
     });
   }
 
-  /** Subclasses: draw `data` (may be null). */
+  /** Subclasses: draw `data` (may be null). @param {D | null} _data */
   render(_data) {}
 
-  /** Dispatches a bubbling, composed CustomEvent. */
+  /** Dispatches a bubbling, composed CustomEvent. @param {string} type @param {unknown} detail */
   emit(type, detail) {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 }
 
-/** Defines a custom element once (several bundles of the same module may load). */
+/** Defines a custom element once (several bundles of the same module may load). @param {string} name @param {CustomElementConstructor} cls */
 export function define(name, cls) {
   if (!customElements.get(name)) customElements.define(name, cls);
 }
@@ -97,6 +116,7 @@ export function define(name, cls) {
  * @returns {{width: number, disconnect: () => void}}
  */
 export function watchWidth(el, onChange) {
+  /** @type {{cancel: () => void} | null} */
   let next = null;
   const box = { width: 0, disconnect: () => { ro.disconnect(); next?.cancel(); } };
   const ro = new ResizeObserver(() => {
@@ -151,8 +171,13 @@ export function remSize(svg, fit = 1) {
   return svg;
 }
 
-/** A rough text width in px for layout of token boxes (canvas measure when available). */
+/** @type {CanvasRenderingContext2D | null} */
 let ctx = null;
+/**
+ * A rough text width in px for layout of token boxes (canvas measure when available).
+ * @param {string} text
+ * @param {string} [font]
+ */
 export function textWidth(text, font = '13px system-ui, sans-serif') {
   ctx ??= document.createElement('canvas').getContext('2d');
   if (!ctx) return text.length * 8;

@@ -1,14 +1,14 @@
 // <attnseq-heatmap>: the alignment matrix as a table, one row per target token (query), one column
 // per source token (key); the cell colour follows the weight, the value shows on hover and focus.
 // Arrow keys move between cells (one cell is in the tab order at a time).
-//
-// data: {
-//   rowLabels: string[]         pieces of the rows (target tokens)
-//   colLabels: string[]         pieces of the columns (source tokens)
-//   rows: ArrayLike<number>[]   weights, rows.length ≤ rowLabels.length (rows still to come are left out)
-//   current: number             highlighted row
-//   caption: string
-// }
+/**
+ * @typedef {Object} HeatmapData
+ * @property {string[]} rowLabels         pieces of the rows (target tokens)
+ * @property {string[]} colLabels         pieces of the columns (source tokens)
+ * @property {ArrayLike<number>[]} rows   weights, rows.length ≤ rowLabels.length (rows still to come are left out)
+ * @property {number} current             highlighted row
+ * @property {string} caption
+ */
 // events: attnseq-pick {index} when a row header is clicked, or Enter/Space is pressed on one of its cells.
 import { View, define, h, s, scrollBox, activeElementOf } from './dom.js';
 import { pieceText, hasCjk } from '../state/text.js';
@@ -21,16 +21,17 @@ import { t } from '../i18n/index.js';
  * white when its relative luminance is below 0.179 (≥ 4.5:1 either way). The dark theme's cells lie
  * over a dark card: white always reads there (≥ 5.17:1).
  */
-function textOn(w) {
+function textOn(/** @type {number} */ w) {
   if (globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches) return '#fff';
   const a = 0.04 + 0.96 * Math.min(1, Math.max(0, w));
-  const lin = (c) => { const v = (255 + a * (c - 255)) / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lin = (/** @type {number} */ c) => { const v = (255 + a * (c - 255)) / 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
   const lum = 0.2126 * lin(37) + 0.7152 * lin(99) + 0.0722 * lin(235);
   return lum < 0.179 ? '#fff' : '#000';
 }
 
-export const heatColor = (w) => `rgba(37, 99, 235, ${(0.04 + 0.96 * Math.min(1, Math.max(0, w))).toFixed(3)})`;
+export const heatColor = (/** @type {number} */ w) => `rgba(37, 99, 235, ${(0.04 + 0.96 * Math.min(1, Math.max(0, w))).toFixed(3)})`;
 
+/** @extends {View<HeatmapData>} */
 class Heatmap extends View {
   #focus = [0, 0];
 
@@ -40,12 +41,12 @@ class Heatmap extends View {
     this.addEventListener('focusin', (e) => this.#show(e.target));
     this.addEventListener('mouseover', (e) => this.#show(e.target));
     this.addEventListener('click', (e) => {
-      /** @type {HTMLTableCellElement | null | undefined} */
-      const th = /** @type {Element} */ (e.target).closest?.('th[data-row]');
+      const th = /** @type {HTMLTableCellElement | null | undefined} */ (/** @type {Element} */ (e.target).closest?.('th[data-row]'));
       if (th) this.emit('attnseq-pick', { index: Number(th.dataset.row) });
     });
   }
 
+  /** @param {HeatmapData | null} d */
   render(d) {
     const hadFocus = this.contains(activeElementOf(this));
     this.replaceChildren();
@@ -82,15 +83,17 @@ class Heatmap extends View {
     if (hadFocus) /** @type {HTMLTableCellElement | null} */ (this.querySelector('td[tabindex="0"]'))?.focus({ preventScroll: true });
   }
 
+  /** @param {EventTarget | null} target */
   #show(target) {
-    const td = target.closest?.('td[data-cell]');
+    const td = /** @type {Element} */ (target).closest?.('td[data-cell]');
     if (!td) return;
     const out = this.querySelector('.readout');
     if (out) out.textContent = td.getAttribute('aria-label');
   }
 
+  /** @param {KeyboardEvent} e */
   #key(e) {
-    const td = e.target.closest?.('td[data-cell]');
+    const td = /** @type {HTMLTableCellElement | null | undefined} */ (/** @type {Element} */ (e.target).closest?.('td[data-cell]'));
     if (!td) return;
     let r = Number(td.dataset.r), c = Number(td.dataset.c);
     // Enter or Space picks the cell's row, as a click on its header does (the keyboard's way to a step)
@@ -99,6 +102,7 @@ class Heatmap extends View {
       this.emit('attnseq-pick', { index: r });
       return;
     }
+    /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (e.key === 'Home') c = 0;
     else if (e.key === 'End') c = Infinity;
@@ -118,7 +122,10 @@ class Heatmap extends View {
   figure() { return this.data ? heatmapSVG(this.data) : null; }
 }
 
-/** The heatmap drawn as SVG (export). */
+/**
+ * The heatmap drawn as SVG (export).
+ * @param {HeatmapData} d
+ */
 export function heatmapSVG(d) {
   const cols = d.colLabels.map(pieceText), rows = d.rowLabels.slice(0, d.rows.length).map(pieceText);
   const cell = 28, left = 12 + 8 * Math.max(3, ...rows.map((r) => r.length)), top = 12 + 7 * Math.max(3, ...cols.map((c) => c.length));

@@ -4,29 +4,46 @@
 // sets, token by token, the attention the original translation put on what was switched off beside
 // what switching it off did: the token's probability when the original translation is forced through
 // the masked model, and what the masked model writes freely.
-//
-// data: { source: string[], heads: {layers, heads} | null (null: the GRU's one attention),
-//         hasAttention: boolean, sourceMask: number[], headMask: {layer, head}[],
-//         original: {tokens: string[], probabilities: number[], text: string, rows: ArrayLike<number>[]},
-//         forced: {probabilities: number[]} | null, free: {tokens: string[], text: string} | null,
-//         pending: boolean, error: string | null }
+/**
+ * @typedef {import('../index.js').HeadRef} HeadRef
+ * @typedef {Object} InterventionsData
+ * @property {string[]} source
+ * @property {{layers: number, heads: number} | null} heads  null: the GRU's one attention
+ * @property {boolean} hasAttention
+ * @property {number[]} sourceMask
+ * @property {HeadRef[]} headMask
+ * @property {{tokens: string[], probabilities: number[], text: string, rows: ArrayLike<number>[]}} original
+ * @property {{probabilities: (number | null)[]} | null} forced  the original translation forced through the masked
+ *   model (a probability is null where that run's token differs: its last, free one)
+ * @property {{tokens: string[], text: string} | null} free
+ * @property {boolean} pending
+ * @property {string | null} error
+ */
 // Emits attnseq-mask {sourceMask, headMask} when a switch changes.
 import { View, define, h, focusableScroll } from './dom.js';
 import { t } from '../i18n/index.js';
 import { pct } from './format.js';
 
+/** @extends {View<InterventionsData>} */
 class Interventions extends View {
+  /** @param {InterventionsData | null} d */
   render(d) {
     this.replaceChildren();
     if (!d || !d.original) { this.appendChild(h('p', { class: 'empty' }, t('view.empty'))); return; }
     if (!d.hasAttention) { this.appendChild(h('p', { class: 'iv-none' }, t('iv.noAttention'))); return; }
     const masked = new Set(d.sourceMask);
+    /**
+     * @param {string} label
+     * @param {boolean} on
+     * @param {() => void} flip
+     * @param {import('./dom.js').Attrs} [extra]
+     */
     const toggle = (label, on, flip, extra = {}) => h('button', { type: 'button', class: `iv-switch${on ? ' off' : ''}`, 'aria-pressed': String(on), onclick: flip, ...extra }, label);
     this.appendChild(h('div', { class: 'iv-group', role: 'group', 'aria-label': t('iv.sourceGroup') },
       h('span', { class: 'iv-label', 'aria-hidden': 'true' }, t('iv.sourceGroup')),
       d.source.map((x, j) => toggle(x, masked.has(j), () => this.#emit(d, flipList(d.sourceMask, j), d.headMask), { 'data-pos': j }))));
     const heads = d.heads ?? { layers: 1, heads: 1 };
-    const isOff = (l, k) => d.headMask.some((x) => x.layer === l && x.head === k);
+    const isOff = (/** @type {number} */ l, /** @type {number} */ k) => d.headMask.some((x) => x.layer === l && x.head === k);
     const headRows = [];
     for (let l = 0; l < heads.layers; l++) {
       headRows.push(h('div', { class: 'iv-heads' }, Array.from({ length: heads.heads }, (_, k) => toggle(
@@ -43,6 +60,11 @@ class Interventions extends View {
     this.appendChild(focusableScroll(this.#table(d, masked, none), t('iv.caption')));  // (narrow screens scroll it)
   }
 
+  /**
+   * @param {InterventionsData} d
+   * @param {Set<number>} masked
+   * @param {boolean} none
+   */
   #table(d, masked, none) {
     const o = d.original;
     const rows = o.tokens.map((tok, i) => {
@@ -66,11 +88,16 @@ class Interventions extends View {
       h('tbody', {}, rows));
   }
 
+  /**
+   * @param {InterventionsData} d
+   * @param {number[]} sourceMask
+   * @param {HeadRef[]} headMask
+   */
   #emit(d, sourceMask, headMask) {
     this.emit('attnseq-mask', { sourceMask: [...sourceMask].sort((a, b) => a - b), headMask });
   }
 }
 
-const flipList = (list, x) => (list.includes(x) ? list.filter((y) => y !== x) : [...list, x]);
+const flipList = (/** @type {number[]} */ list, /** @type {number} */ x) => (list.includes(x) ? list.filter((y) => y !== x) : [...list, x]);
 
 define('attnseq-interventions', Interventions);

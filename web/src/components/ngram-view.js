@@ -1,15 +1,26 @@
 // <attnseq-ngram>: at one decoder step, the N-gram count table's guess for the next word (from the last
 // one or two words only: the Markov assumption) beside the neural decoder's distribution over its next
-// token (from every token before and the whole source). app/ngram.js makes the data.
-//
-// data: { index, before: string[], midWord, english, sentences, counts: {context, total, next} | null,
-//         neural: {piece, probability}[], chosen } | null
+// token (from every token before and the whole source). app/ngram.js makes the data (ngramStep).
 import { View, define, h, focusableScroll } from './dom.js';
 import { t } from '../i18n/index.js';
 import { pct } from './format.js';
 import { pieceText } from '../state/text.js';
 
+/**
+ * @typedef {Object} NgramData
+ * @property {number} index      the step
+ * @property {string[]} before   the words written before it
+ * @property {boolean} midWord   the step's piece continues a word
+ * @property {boolean} english   the target is English (the table's language)
+ * @property {number} sentences  sentences the table was counted from
+ * @property {{context: string[], total: number, next: [string, number][]} | null} counts  the table's row (lookup())
+ * @property {{piece: string, probability: number}[]} neural  the decoder's alternatives
+ * @property {string} chosen     the piece the decoder took
+ */
+
+/** @extends {View<NgramData>} */
 class NgramView extends View {
+  /** @param {NgramData | null} d */
   render(d) {
     this.replaceChildren();
     if (!d) { this.appendChild(h('p', { class: 'empty' }, t('view.empty'))); return; }
@@ -31,6 +42,11 @@ class NgramView extends View {
   }
 }
 
+/**
+ * @param {string} caption  i18n key
+ * @param {string[]} head
+ * @param {string[][]} rows  the first cell is the row's header
+ */
 function table(caption, head, rows) {
   return focusableScroll(h('table', { class: 'ng-table' }, h('caption', {}, t(caption)),
     h('thead', {}, h('tr', {}, head.map((x) => h('th', { scope: 'col' }, x)))),

@@ -2,9 +2,17 @@
 // the shipped models' configuration): the convolution's windows lit layer by layer until one window
 // holds both (or the note that the stack never gets that far), the RNN's chain of states, and
 // self-attention's single step, each with its number of steps. The reader picks the two tokens.
-//
-// data: { tokens: string[], from: number, to: number, tokenModel: catalogue entry or ModelInfo (named in the UI language),
-//         schemes: {kind, entry: {label, src, encoder} | null, otherSource: boolean}[] }
+/**
+ * @typedef {import('../app/paths.js').PathEntry} PathEntry
+ * @typedef {Object} PathsViewData  (app/paths.js runPaths)
+ * @property {string[]} tokens
+ * @property {number} from
+ * @property {number} to
+ * @property {Parameters<typeof modelLabel>[0]} tokenModel  catalogue entry or ModelInfo (named in the UI language)
+ * @property {ReturnType<typeof import('../app/paths.js').schemesOf>} schemes  {kind, entry | null, otherSource}
+ * @typedef {ReturnType<typeof pathsData>} Paths  what is drawn: the schemes' paths between the picked tokens
+ * @typedef {Paths['schemes'][number]} Scheme
+ */
 // Emits attnseq-paths-pick {from, to} when the reader picks another token.
 import { View, define, h, s, focusableScroll } from './dom.js';
 import { t } from '../i18n/index.js';
@@ -12,11 +20,14 @@ import { pathsData } from '../app/paths.js';
 import { modelLabel } from '../app/model-names.js';
 
 const CW = 30, ROW = 22, TOP = 8;
-const nameOf = (entry) => (entry ? modelLabel(entry) : '');
+const nameOf = (/** @type {Parameters<typeof modelLabel>[0] | null} */ entry) => (entry ? modelLabel(entry) : '');
 
+/** @extends {View<PathsViewData>} */
 class PathLengths extends View {
+  /** @type {{from: number, to: number} | null} */
   #picks = null;  // the reader's picks: {from, to}, kept until the tokens change
 
+  /** @param {PathsViewData | null} v */
   set data(v) {
     if (!v || !this.#picks || v.tokens?.join('\u0000') !== this.#tokensKey) this.#picks = null;
     this.#tokensKey = v?.tokens?.join('\u0000') ?? '';
@@ -27,14 +38,15 @@ class PathLengths extends View {
 
   #tokensKey = '';
 
+  /** @param {PathsViewData | null} d */
   render(d) {
     this.replaceChildren();
     if (!d || !d.tokens?.length) { this.appendChild(h('p', { class: 'empty' }, t('view.empty'))); return; }
     const from = this.#picks?.from ?? d.from, to = this.#picks?.to ?? d.to;
     const p = pathsData(d.tokens, from, to, d.schemes, d.tokenModel);
-    const pick = (which) => {
+    const pick = (/** @type {'from' | 'to'} */ which) => {
       const id = `paths-${which}-${Math.random().toString(36).slice(2, 8)}`;
-      const sel = h('select', { id, class: `paths-${which}`, onchange: (e) => this.#pick(which, Number(e.target.value), p) },
+      const sel = h('select', { id, class: `paths-${which}`, onchange: (e) => this.#pick(which, Number(/** @type {HTMLSelectElement} */ (e.target).value), p) },
         d.tokens.map((x, k) => h('option', { value: k, selected: k === p[which] }, `${k + 1}. ${x}`)));
       return h('span', { class: 'paths-field' }, h('label', { for: id }, t(which === 'from' ? 'paths.from' : 'paths.to')), ' ', sel);
     };
@@ -46,35 +58,49 @@ class PathLengths extends View {
     for (const sc of p.schemes) this.appendChild(this.#scheme(sc, p, A, B));
   }
 
+  /**
+   * @param {'from' | 'to'} which
+   * @param {number} value
+   * @param {Paths} p
+   */
   #pick(which, value, p) {
     this.#picks = { from: p.from, to: p.to, [which]: value };
     this.emit('attnseq-paths-pick', { ...this.#picks });
     this.invalidate();
   }
 
+  /**
+   * @param {Scheme} sc
+   * @param {Paths} p
+   * @param {string} A
+   * @param {string} B
+   */
   #scheme(sc, p, A, B) {
     const box = h('section', { class: `path path-${sc.kind}`, 'data-scheme': sc.kind });
     const title = { conv: 'paths.conv', rnn: 'paths.rnn', 'self-attention': 'paths.self' }[sc.kind];
-    if (!sc.entry || !sc.path) {
+    const enc = sc.entry?.encoder;  // (there is a path when there is an encoder)
+    if (!sc.entry || !sc.path || !enc) {
       box.appendChild(h('p', { class: 'path-title' }, t('paths.noModel', { scheme: t(title, { model: '', kernel: '', layers: '', field: '' }) })));
       return box;
     }
-    const enc = sc.entry.encoder, path = sc.path;
+    const path = sc.path;
+    const layers = 'layers' in enc ? enc.layers : undefined, kernel = enc.kind === 'conv' ? enc.kernel : undefined;
     const field = enc.kind === 'conv' ? 1 + enc.layers * (enc.kernel - 1) : 0;
-    box.appendChild(h('p', { class: 'path-title' }, h('strong', {}, t(title, { model: nameOf(sc.entry), kernel: enc.kernel ?? '', layers: enc.layers ?? '', field })),
+    box.appendChild(h('p', { class: 'path-title' }, h('strong', {}, t(title, { model: nameOf(sc.entry), kernel: kernel ?? '', layers: layers ?? '', field })),
       sc.otherSource ? h('span', { class: 'hint' }, ` ${t('paths.otherSource')}`) : null));
     const n = p.tokens.length;
-    const svg = sc.kind === 'conv' ? convFigure(path, p, n, A, B) : sc.kind === 'rnn' ? chainFigure(path, p, n) : selfFigure(p, n, enc.layers);
+    // (path.kind is the scheme's: the path is of the entry's encoder, which is of that kind)
+    const svg = path.kind === 'conv' ? convFigure(path, p, n, A, B) : path.kind === 'rnn' ? chainFigure(path, p, n) : selfFigure(p, n, path.layers);
     box.appendChild(focusableScroll(svg, svg.getAttribute('aria-label') ?? ''));  // a long sentence scrolls sideways
     const steps = path.distance === 0 ? t('paths.zero')
-      : sc.kind === 'conv' ? (path.steps == null ? t('paths.convNever', { layers: enc.layers, reach: path.reach, d: path.distance }) : t('paths.convSteps', { steps: path.steps }))
-        : sc.kind === 'rnn' ? t('paths.rnnSteps', { steps: path.steps }) : t('paths.selfSteps', { steps: path.steps, layers: enc.layers });
+      : path.kind === 'conv' ? (path.steps == null ? t('paths.convNever', { layers: layers ?? '', reach: path.reach, d: path.distance }) : t('paths.convSteps', { steps: path.steps }))
+        : path.kind === 'rnn' ? t('paths.rnnSteps', { steps: path.steps }) : t('paths.selfSteps', { steps: path.steps, layers: path.layers });
     box.appendChild(h('p', { class: 'path-steps', 'data-steps': path.steps ?? 'none' }, steps));
     return box;
   }
 }
 
-/** The token row (y) with the two picked tokens marked. */
+/** The token row (y) with the two picked tokens marked. @param {SVGSVGElement} svg @param {Paths} p @param {number} y */
 function tokenRow(svg, p, y) {
   p.tokens.forEach((x, k) => {
     const cls = k === p.from ? 'tok a' : k === p.to ? 'tok b' : 'tok';
@@ -82,12 +108,16 @@ function tokenRow(svg, p, y) {
   });
 }
 
+/** @param {number} n @param {number} rows @param {string} label */
 function frame(n, rows, label) {
   const W = n * CW, H = TOP + rows * ROW + 6;
   return s('svg', { class: 'fig fig-paths', width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label });
 }
 
-/** Layer 0 = the tokens; layer l's cells: which of the two picked tokens each position sees. */
+/**
+ * Layer 0 = the tokens; layer l's cells: which of the two picked tokens each position sees.
+ * @param {import('../app/paths.js').ConvPath} path @param {Paths} p @param {number} n @param {string} A @param {string} B
+ */
 function convFigure(path, p, n, A, B) {
   const L = path.layers.length;
   const svg = frame(n, L + 1, t('paths.figConv', { a: A, b: B, layers: L }));
@@ -106,7 +136,10 @@ function convFigure(path, p, n, A, B) {
   return svg;
 }
 
-/** The chain of states h1 … hn, the part from one picked token to the other drawn strong. */
+/**
+ * The chain of states h1 … hn, the part from one picked token to the other drawn strong.
+ * @param {import('../app/paths.js').RnnPath} path @param {Paths} p @param {number} n
+ */
 function chainFigure(path, p, n) {
   const svg = frame(n, 2, t('paths.figRnn', { steps: path.steps }));
   tokenRow(svg, p, TOP + 14);
@@ -119,7 +152,7 @@ function chainFigure(path, p, n) {
   return svg;
 }
 
-/** Every token linked to every other in one step: the picked pair's link drawn. */
+/** Every token linked to every other in one step: the picked pair's link drawn. @param {Paths} p @param {number} n @param {number} layers */
 function selfFigure(p, n, layers) {
   const svg = frame(n, 2, t('paths.figSelf', { layers }));
   tokenRow(svg, p, TOP + 14);

@@ -3,9 +3,15 @@
 // Step back, step forward and skip to the end stay focusable where they can do nothing (aria-disabled
 // at the first or last step): a reader pressing Enter on Step forward at the end keeps the place and the
 // focus (a disabled button would hand the focus on, and Enter there would start the animation again).
-//
-// data: { index: number, total: number, playing: boolean, speed: number,
-//         auto?: boolean (no speed chosen: the pace follows the sentence), pace?: number (that pace) }
+/**
+ * @typedef {Object} PlaybackData
+ * @property {number} index
+ * @property {number} total
+ * @property {boolean} playing
+ * @property {number} speed
+ * @property {boolean} [auto]  no speed chosen: the pace follows the sentence
+ * @property {number} [pace]   that pace
+ */
 // events: attnseq-playback {action: 'restart'|'prev'|'toggle'|'next'|'end'|'seek'|'speed', index?,
 //         speed? (a number, or 'auto')}
 import { View, define, h, s, activeElementOf } from './dom.js';
@@ -22,15 +28,15 @@ const ICONS = {
   next: 'M12 2h2v12h-2zM3 2v12l8-6z',
   end: 'M13 2h2v12h-2zM1 2v12l6-6zM7 2v12l6-6z',
 };
-const icon = (name) => s('svg', { viewBox: '0 0 16 16', width: 16, height: 16, style: { width: '1rem', height: '1rem' }, 'aria-hidden': 'true', focusable: 'false' },
+const icon = (/** @type {keyof typeof ICONS} */ name) => s('svg', { viewBox: '0 0 16 16', width: 16, height: 16, style: { width: '1rem', height: '1rem' }, 'aria-hidden': 'true', focusable: 'false' },
   s('path', { d: ICONS[name], fill: 'currentColor' }));
 
+/** @extends {View<PlaybackData>} */
 class Playback extends View {
   connectedCallback() {
     super.connectedCallback();
     this.addEventListener('click', (e) => {
-      /** @type {HTMLButtonElement | null | undefined} */
-      const b = /** @type {Element} */ (e.target).closest?.('button[data-action]');
+      const b = /** @type {HTMLButtonElement | null | undefined} */ (/** @type {Element} */ (e.target).closest?.('button[data-action]'));
       if (b && b.getAttribute('aria-disabled') !== 'true') this.emit('attnseq-playback', { action: b.dataset.action });
     });
     // input and change come from the step slider (<input name=step>) and the speed <select name=speed>
@@ -45,6 +51,7 @@ class Playback extends View {
     });
   }
 
+  /** @param {PlaybackData | null} d */
   render(d) {
     // the focused control (a button, the step slider or the speed select), focused again once redrawn
     const active = /** @type {HTMLButtonElement | HTMLInputElement | HTMLSelectElement} */ (activeElementOf(this));
@@ -53,13 +60,19 @@ class Playback extends View {
     if (!d) return;
     const atStart = d.index < 0, atEnd = d.index >= d.total - 1;
     // disabled: out of the tab order (restart, play with nothing to play); inert: focusable, does nothing
+    /**
+     * @param {string} action
+     * @param {keyof typeof ICONS} glyph
+     * @param {string} label
+     * @param {{disabled?: boolean, inert?: boolean, text?: string}} [how]
+     */
     const btn = (action, glyph, label, { disabled = false, inert = false, text = '' } = {}) => h('button', {
       type: 'button', class: `pb-${action}`, 'data-action': action, 'aria-label': label, title: label, disabled,
       'aria-disabled': inert ? 'true' : null,
     }, icon(glyph), text ? h('span', { class: 'pb-text', 'aria-hidden': 'true' }, text) : null);
     const replay = atEnd && d.total > 0 && !d.playing;
     const speeds = SPEEDS.includes(d.speed) || d.auto ? SPEEDS : [...SPEEDS, d.speed].sort((a, b) => a - b);
-    const option = (value, text, selected) => { const o = h('option', { value }, text); o.selected = selected; return o; };
+    const option = (/** @type {string | number} */ value, /** @type {string} */ text, /** @type {boolean} */ selected) => { const o = h('option', { value }, text); o.selected = selected; return o; };
     const bar = h('div', { class: 'playback', role: 'toolbar', 'aria-label': t('pb.label') },
       btn('restart', 'restart', t('pb.restart'), { disabled: atStart && !d.playing }),
       btn('prev', 'prev', t('pb.prev'), { inert: atStart }),

@@ -2,16 +2,23 @@
 // each model's attention matrix, its score formula with the numbers of the selected step (the scores
 // the softmax turned into the weights, as the engine computed them), and its test BLEU overall and by
 // English length.
-//
-// data: {
-//   step: number                     the step shown (0-based; clamped per model)
-//   models: {kind, label, source: string[], target: string[], rows: ArrayLike<number>[],
-//            scores: ArrayLike<number>[], bleu: {overall: number|null, buckets: [string, number|null][]} | null,
-//            controls?: string[]}[]      source/target are pieces; a piece that continues a word is shown
-//                                     as such ("ate" → "a", "·te"), the engine's control pieces (controls) never
-//   missing: string[]                kinds the catalogue has no model for (named, not hidden)
-//   headingLevel?: number            the cards' title level, 2–6 (default 3: under the section's h2)
-// }
+/**
+ * @typedef {Object} ScoreCard  one model (app/comparisons.js compareScores, with its label and test BLEU)
+ * @property {string} kind       the score function: 'additive' | 'dot' | 'general' | 'scaled_dot'
+ * @property {string} label
+ * @property {string[]} source   pieces (shown marked where they continue a word: "ate" → "a", "·te"; the
+ *                               engine's control pieces, `controls`, never)
+ * @property {string[]} target   pieces, the same
+ * @property {ArrayLike<number>[]} rows
+ * @property {ArrayLike<number>[]} scores
+ * @property {{overall: number|null, buckets: [string, number|null][]} | null} bleu
+ * @property {string[]} [controls]
+ * @typedef {Object} ScoreCompareData
+ * @property {number} step          the step shown (0-based; clamped per model)
+ * @property {ScoreCard[]} models
+ * @property {string[]} missing     kinds the catalogue has no model for (named, not hidden)
+ * @property {number} [headingLevel]  the cards' title level, 2–6 (default 3: under the section's h2)
+ */
 // events: attnseq-score-step {index} when a row (step) of a matrix is activated: the step of each card's
 // own translation (the cards' models write different numbers of tokens, so it is not a step of the page's
 // run; the matrices' attnseq-pick stops here).
@@ -20,37 +27,46 @@ import { pieceLabels, pieceText } from '../state/text.js';
 import { t } from '../i18n/index.js';
 import './heatmap.js';
 
+/** @type {Record<string, string>} */
 const FORMULAS = {
   additive: 'e_j = vᵀ tanh(W s + U h_j)', dot: 'e_j = s · h_j', general: 'e_j = sᵀ W h_j', scaled_dot: 'e_j = s · h_j / √d',
 };
+/** @type {Record<string, string>} */
 const NAMES = { additive: 'sc.additive', dot: 'sc.dot', general: 'sc.general', scaled_dot: 'sc.scaled' };
 // A heatmap's width in rem (components.css: cells 1.9rem + 0.125rem spacing, 2.75rem where fingers pick them;
 // row labels monospace at 0.8rem with 0.4rem padding; .sc-card: 0.6rem padding and a 1px border each side).
 const HEAT = { labelRem: 0.4 + 0.25, cardRem: 1.2 + 2 / 16, labelFont: '12.8px ui-monospace, Menlo, Consolas, monospace' };
 const cellRem = () => (fingerTargets() ? 2.75 : 1.9) + 0.125;
-const labelRem = (label) => textWidth(pieceText(label), HEAT.labelFont) / 16;
+const labelRem = (/** @type {string} */ label) => textWidth(pieceText(label), HEAT.labelFont) / 16;
 
-/** "Its scores run from lo to hi: a range of r", r from the rounded ends so that it adds up on screen. */
+/**
+ * "Its scores run from lo to hi: a range of r", r from the rounded ends so that it adds up on screen.
+ * @param {number[]} sc
+ */
 function rangeLine(sc) {
   const lo = Math.min(...sc).toFixed(2), hi = Math.max(...sc).toFixed(2);
   return h('p', { class: 'sc-range hint' }, t('sc.range', { lo, hi, range: (Number(hi) - Number(lo)).toFixed(2) }));
 }
 
+/** @extends {View<ScoreCompareData>} */
 class ScoreCompare extends View {
   connectedCallback() {
     super.connectedCallback();
     if (this.picks) return;
-    this.picks = (/** @type {CustomEvent} */ e) => {
+    /** @type {(e: Event) => void} the attnseq-pick listener (a heatmap's: {index}), added once */
+    this.picks = (e) => {
       e.stopPropagation();
       // the cards are drawn again for the new step: a cell picked from the keyboard keeps the focus
       const cell = /** @type {HTMLElement | null} */ (activeElementOf(this));
       const card = /** @type {HTMLElement | null} */ (cell?.closest?.('.sc-card'));
+      /** @type {{kind?: string, r?: string, c?: string} | null} the cell to focus once drawn again */
       this.refocus = cell?.dataset.cell !== undefined && card ? { kind: card.dataset.kind, r: cell.dataset.r, c: cell.dataset.c } : null;
-      this.emit('attnseq-score-step', { index: e.detail.index });
+      this.emit('attnseq-score-step', { index: /** @type {CustomEvent<{index: number}>} */ (e).detail.index });
     };
     this.addEventListener('attnseq-pick', this.picks);
   }
 
+  /** @param {ScoreCompareData | null} d */
   render(d) {
     this.replaceChildren();
     if (!d || !d.models?.length) {
@@ -72,10 +88,10 @@ class ScoreCompare extends View {
       // one label per piece (the rows and scores are the engine's, per piece)
       const src = pieceLabels(m.source, controls);
       const tgt = pieceLabels(m.target, controls);
-      const heat = /** @type {any} */ (document.createElement('attnseq-heatmap'));
+      const heat = /** @type {import('./dom.js').View<import('./heatmap.js').HeatmapData>} */ (document.createElement('attnseq-heatmap'));
       heat.data = { rowLabels: tgt, colLabels: src, rows: m.rows, current: i, caption: t('sc.caption', { name: t(NAMES[m.kind]) }) };
       grid.appendChild(h('div', { class: 'sc-card', 'data-kind': m.kind },
-        h(`h${d.headingLevel ?? 3}`, {}, t(NAMES[m.kind])),
+        h(/** @type {'h2' | 'h3' | 'h4' | 'h5' | 'h6'} */ (`h${d.headingLevel ?? 3}`), {}, t(NAMES[m.kind])),
         h('p', { class: 'sc-formula' }, h('code', {}, FORMULAS[m.kind])),
         h('p', { class: 'sc-step' }, t('sc.step', { n: i + 1, token: pieceText(tgt[i] ?? '') })),
         // the spread of the step's scores: a softmax sees only their differences
@@ -97,7 +113,7 @@ class ScoreCompare extends View {
       beforePaint(() => {  // (the matrices draw themselves after this render)
         const td = /** @type {HTMLElement | null} */ (grid.querySelector(`.sc-card[data-kind="${refocus.kind}"] td[data-r="${refocus.r}"][data-c="${refocus.c}"]`));
         if (!td) return;
-        for (const x of /** @type {NodeListOf<HTMLElement>} */ (td.closest('table').querySelectorAll('td[tabindex="0"]'))) x.tabIndex = -1;
+        for (const x of /** @type {NodeListOf<HTMLElement>} */ (/** @type {HTMLTableElement} */ (td.closest('table')).querySelectorAll('td[tabindex="0"]'))) x.tabIndex = -1;
         td.tabIndex = 0;
         td.focus({ preventScroll: true });
       });

@@ -4,58 +4,70 @@
 // sum of the vectors attention reads (the encoder states, or the head's values) that makes the
 // context vector. Nothing here is recomputed from the weights: scores, weights and context are the
 // step's crossScores, crossAttention and context; the vectors are the source's attentionValues.
-//
-// data: {
-//   kind: 'additive'|'dot'|'general'|'scaled_dot'|'multihead'
-//   layer, head, layers, heads: number      the head shown (RNN: 0, 0, 1, 1)
-//   picked: boolean                         the user chose the head (else the last layer's first)
-//   pickable: boolean                       a layer/head picker is on the page (else a widget's attributes choose)
-//   index: number, target: string           the step and the token it produced
-//   targetLabel?: string                    that token as the figures label it ("·ai" continues a word)
-//   source: string[][]                      the source pieces of each row's group
-//   pieceLabels?: string[]                  each source piece's label, "·te" for one continuing a word
-//   scores, weights: ArrayLike<number>      per source piece (S)
-//   context: ArrayLike<number>              the head's part of the context vector (C)
-//   values: {data, cols, from, to} | null   [S × cols] vectors, this head's columns [from, to)
-// } | {none: true, index, target} (a model without attention)
+/**
+ * @typedef {Object} SoftmaxData
+ * @property {false} [none]             (NoSoftmax: true)
+ * @property {string} kind                'additive'|'dot'|'general'|'scaled_dot'|'multihead'
+ * @property {number} layer               the head shown (RNN: 0, 0, 1, 1)
+ * @property {number} head
+ * @property {number} layers
+ * @property {number} heads
+ * @property {boolean} picked             the user chose the head (else the last layer's first)
+ * @property {boolean} pickable           a layer/head picker is on the page (else a widget's attributes choose)
+ * @property {number} index               the step
+ * @property {string} target              the token it produced
+ * @property {string} [targetLabel]       that token as the figures label it ("·ai" continues a word)
+ * @property {string[][]} source          the source pieces of each row's group
+ * @property {string[]} [pieceLabels]     each source piece's label, "·te" for one continuing a word
+ * @property {Float32Array} scores   per source piece (S)
+ * @property {Float32Array} weights  per source piece (S)
+ * @property {Float32Array} context  the head's part of the context vector (C)
+ * @property {{data: Float32Array, cols: number, from: number, to: number} | null} values  [S × cols]
+ *   vectors, this head's columns [from, to)
+ * @typedef {{none: true, index: number, target: string, targetLabel?: string}} NoSoftmax  a model without attention
+ */
 import { View, define, h, pct, scrollBox } from './dom.js';
 import { pieceText } from '../state/text.js';
 import { t } from '../i18n/index.js';
 
 const COLORS = 8;
+/** @type {Record<string, string>} */
 const FORMULAS = {
   additive: 'e_j = vᵀ tanh(W s + U h_j)', dot: 'e_j = s · h_j', general: 'e_j = sᵀ W h_j',
   scaled_dot: 'e_j = s · h_j / √d', multihead: 'e_j = q · k_j / √d_h',
 };
 
+/** @type {Record<string, string>} */
 const KINDS = { additive: 'sm.kindAdditive', dot: 'sm.kindDot', general: 'sm.kindGeneral', scaled_dot: 'sm.kindScaled' };
 
-/** Diverging colour of a vector component relative to the largest magnitude m. */
+/** Diverging colour of a vector component relative to the largest magnitude m. @param {number} x @param {number} m */
 function valueColor(x, m) {
   const a = Math.min(1, Math.abs(x) / (m || 1));
   return x >= 0 ? `rgba(37, 99, 235, ${a.toFixed(3)})` : `rgba(194, 65, 12, ${a.toFixed(3)})`;
 }
 
+/** @extends {View<SoftmaxData | NoSoftmax>} */
 class SoftmaxStep extends View {
+  /** @param {SoftmaxData | NoSoftmax | null} d */
   render(d) {
     this.replaceChildren();
     if (!d) {
       this.appendChild(h('p', { class: 'empty' }, t('view.empty')));
       return;
     }
-    if (d.none) {
+    if (d.none === true) {
       this.appendChild(h('p', { class: 'empty' }, t('sm.none')));
       return;
     }
     const pieces = d.source.flat();
-    const label = (j) => d.pieceLabels?.[j] ?? pieceText(pieces[j] ?? '');
+    const label = (/** @type {number} */ j) => d.pieceLabels?.[j] ?? pieceText(pieces[j] ?? '');
     const S = d.scores.length;
     const scores = Array.from(d.scores), w = Array.from(d.weights);
     // The score bars run from the lowest score to the highest: a softmax sees only differences (adding
     // one number to every score changes no weight), and scores far from zero (the additive score's 20-30)
     // would otherwise all look alike. A tick marks zero when it lies between them.
     const max = Math.max(...scores), min = Math.min(...scores), span = max - min;
-    const at = (e) => (span > 1e-9 ? (100 * (e - min)) / span : 100);
+    const at = (/** @type {number} */ e) => (span > 1e-9 ? (100 * (e - min)) / span : 100);
     const exps = scores.map((e) => Math.exp(e - max)), z = exps.reduce((a, b) => a + b, 0);
     this.appendChild(h('p', { class: 'sm-title' }, t('sm.title', { n: d.index + 1, token: d.targetLabel ?? pieceText(d.target) })));
     const where = d.kind === 'multihead'
@@ -85,7 +97,12 @@ class SoftmaxStep extends View {
     this.appendChild(this.#context(d, label, w));
   }
 
-  /** c = Σ_j α_j v_j: the vectors as rows of coloured cells (labelled by label(j)), their weights, and the context row. */
+  /**
+   * c = Σ_j α_j v_j: the vectors as rows of coloured cells (labelled by label(j)), their weights, and the context row.
+   * @param {SoftmaxData} d
+   * @param {(j: number) => string} label
+   * @param {number[]} w
+   */
   #context(d, label, w) {
     const block = h('div', { class: 'sm-ctx-block' }, h('p', { class: 'sm-c' }, t(d.kind === 'multihead' ? 'sm.contextHead' : 'sm.context', { n: d.index + 1 })));
     if (!d.values) return block;
@@ -96,6 +113,7 @@ class SoftmaxStep extends View {
     for (const x of d.context) m = Math.max(m, Math.abs(x));
     const cell = Math.max(2, Math.min(12, Math.floor(480 / C)));
     const grid = h('div', { class: 'sm-vectors', role: 'img', 'aria-label': t('sm.vectorsLabel', { n: S, dims: C }) });
+    /** @param {string} text @param {string} weight @param {(c: number) => number} get @param {string} [cls] */
     const row = (text, weight, get, cls = '') => h('div', { class: `sm-vrow ${cls}` },
       h('span', { class: 'sm-vlabel' }, text), h('span', { class: 'num sm-vw' }, weight),
       h('span', { class: 'sm-vcells' }, Array.from({ length: C }, (_, c) => h('span', {

@@ -1,19 +1,25 @@
 // <attnseq-work-counter>: multiply-adds per decoder step with the key/value cache and without it
 // (the Transformer decoder then recomputes the whole prefix at every step), up to the current step.
-//
-// data: { cached: number[], uncached: number[], index: number, hypotheses?: number }
-//   hypotheses: beam search's beam size: the figures are per hypothesis (the engine's step records share a
-//   beam step's work among the hypotheses it ran), said under the chart
+/**
+ * @typedef {Object} WorkData  (app/views.js bindWork: the work store's state and the step shown)
+ * @property {number[]} cached
+ * @property {number[]} uncached
+ * @property {number} index
+ * @property {number} [hypotheses]  beam search's beam size: the figures are per hypothesis (the engine's step
+ *   records share a beam step's work among the hypotheses it ran), said under the chart
+ */
 import { View, define, h, s } from './dom.js';
 import { t, getLanguage } from '../i18n/index.js';
 
-export const fmtMacs = (n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : String(Math.round(n)));
+export const fmtMacs = (/** @type {number} */ n) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : String(Math.round(n)));
 /** Chinese counts in 万 and 亿 (98.3 万, 4259 万), as Chinese prose writes them. */
-const fmtWan = (n) => (n >= 1e8 ? `${(n / 1e8).toFixed(2)} 亿` : n >= 1e6 ? `${Math.round(n / 1e4)} 万` : n >= 1e4 ? `${(n / 1e4).toFixed(1)} 万` : String(Math.round(n)));
+const fmtWan = (/** @type {number} */ n) => (n >= 1e8 ? `${(n / 1e8).toFixed(2)} 亿` : n >= 1e6 ? `${Math.round(n / 1e4)} 万` : n >= 1e4 ? `${(n / 1e4).toFixed(1)} 万` : String(Math.round(n)));
 /** A count of multiply-adds in the UI language ("983.0 k MAC", "98.3 万次乘加"). */
-const macs = (n) => t('work.macs', { v: getLanguage() === 'zh' ? fmtWan(n) : fmtMacs(n) });
+const macs = (/** @type {number} */ n) => t('work.macs', { v: getLanguage() === 'zh' ? fmtWan(n) : fmtMacs(n) });
 
+/** @extends {View<WorkData>} */
 class WorkCounter extends View {
+  /** @param {WorkData | null} d */
   render(d) {
     this.replaceChildren();
     if (!d || !d.cached?.length) {
@@ -21,7 +27,7 @@ class WorkCounter extends View {
       return;
     }
     const n = Math.min(d.index, d.cached.length - 1);
-    const sum = (a) => a.slice(0, n + 1).reduce((x, y) => x + y, 0);
+    const sum = (/** @type {number[]} */ a) => a.slice(0, n + 1).reduce((x, y) => x + y, 0);
     const totC = sum(d.cached), totU = sum(d.uncached);
     this.appendChild(h('dl', { class: 'work-totals' },
       // before the first step there is no "this step" (–)
@@ -37,7 +43,7 @@ class WorkCounter extends View {
       style: { maxWidth: `${W / 16}rem` } });  // (rem: the chart grows with the page's root font size)
     for (let i = 0; i < steps; i++) {
       const x = 10 + i * bw * 2, on = i <= n;
-      const bar = (v, k) => s('rect', {
+      const bar = (/** @type {number} */ v, /** @type {'cached' | 'uncached'} */ k) => s('rect', {
         class: `bar ${k}${on ? '' : ' future'}`, x: x + (k === 'uncached' ? bw : 0), width: bw - 1,
         y: base - (base - 10) * (v / max), height: (base - 10) * (v / max),
       }, s('title', {}, t('work.bar', { n: i + 1, series: t(k === 'cached' ? 'work.withCache' : 'work.withoutCache'), v: macs(v) })));
@@ -49,7 +55,7 @@ class WorkCounter extends View {
     }
     svg.appendChild(s('line', { class: 'grid', x1: 0, x2: W, y1: base, y2: base }));
     this.appendChild(svg);
-    if ((d.hypotheses ?? 1) > 1) this.appendChild(h('p', { class: 'hint w-beam' }, t('work.perHypothesis', { n: d.hypotheses })));
+    if (d.hypotheses !== undefined && d.hypotheses > 1) this.appendChild(h('p', { class: 'hint w-beam' }, t('work.perHypothesis', { n: d.hypotheses })));
   }
 }
 

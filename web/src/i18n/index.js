@@ -4,16 +4,24 @@
 import en from './en.js';
 import zh from './zh.js';
 
+/** @type {Record<string, Record<string, string>>} */
 const catalogs = { en, zh };
 export const languages = [{ code: 'en', label: 'English' }, { code: 'zh', label: '简体中文' }];
 
-/** The UI language of a language tag ('zh-Hans' → 'zh', 'en-US' → 'en'), or null when the UI lacks it. */
+/**
+ * The UI language of a language tag ('zh-Hans' → 'zh', 'en-US' → 'en'), or null when the UI lacks it.
+ * @param {string | null | undefined} tag
+ * @returns {string | null}
+ */
 export function languageOf(tag) {
   const code = String(tag ?? '').toLowerCase().split('-')[0];
   return code in catalogs ? code : null;
 }
 
-/** 'zh' for any Chinese browser language, else 'en'. */
+/**
+ * 'zh' for any Chinese browser language, else 'en'.
+ * @param {readonly (string | undefined)[]} [list]
+ */
 export function detectLanguage(list = globalThis.navigator?.languages ?? [globalThis.navigator?.language]) {
   for (const l of list) {
     const code = languageOf(l);
@@ -23,18 +31,27 @@ export function detectLanguage(list = globalThis.navigator?.languages ?? [global
 }
 
 let current = detectLanguage();
+/** @type {string | null} */
 let scoped = null;  // set while withLanguage() runs
+/** @type {Set<(code: string) => void>} */
 const subs = new Set();
 
 export function getLanguage() { return scoped ?? current; }
 
-/** Runs fn with t() answering in `code` (a widget with its own language attribute); null: the page's. */
+/**
+ * Runs fn with t() answering in `code` (a widget with its own language attribute); null: the page's.
+ * @template T
+ * @param {string | null} code
+ * @param {() => T} fn
+ * @returns {T}
+ */
 export function withLanguage(code, fn) {
   const prev = scoped;
   scoped = code && code in catalogs ? code : null;
   try { return fn(); } finally { scoped = prev; }
 }
 
+/** @param {string} code */
 export function setLanguage(code) {
   const next = code in catalogs ? code : 'en';
   if (next === current) return;
@@ -48,7 +65,11 @@ export function languageListeners() {
   return subs.size;
 }
 
-/** Calls fn on every language change; returns the unsubscribe function. */
+/**
+ * Calls fn on every language change; returns the unsubscribe function.
+ * @param {(code: string) => void} fn
+ * @returns {() => boolean}
+ */
 export function onLanguageChange(fn) {
   subs.add(fn);
   return () => subs.delete(fn);
@@ -59,14 +80,21 @@ export function onLanguageChange(fn) {
  * @param {Record<string, string|number>} [vars]  `{name}` placeholders
  */
 export function t(key, vars) {
-  const msg = catalogs[scoped ?? current][key] ?? en[key] ?? key;
+  const msg = catalogs[scoped ?? current][key] ?? catalogs.en[key] ?? key;
   return vars ? msg.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : msg;
 }
 
-/** Fills every `[data-i18n]` (text), `[data-i18n-label]` (aria-label) and `[data-i18n-title]` under root. */
+/**
+ * Fills every `[data-i18n]` (text), `[data-i18n-label]` (aria-label) and `[data-i18n-title]` under root.
+ * @param {ParentNode} root
+ */
 export function translateDom(root) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
-  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
-  for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  // (each selector names the data-* attribute read: it is there)
+  const all = (/** @type {string} */ sel) => /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(sel));
+  for (const el of all('[data-i18n]')) el.textContent = t(/** @type {string} */ (el.dataset.i18n));
+  for (const el of all('[data-i18n-label]')) el.setAttribute('aria-label', t(/** @type {string} */ (el.dataset.i18nLabel)));
+  for (const el of all('[data-i18n-title]')) el.title = t(/** @type {string} */ (el.dataset.i18nTitle));
+  for (const el of /** @type {NodeListOf<HTMLInputElement | HTMLTextAreaElement>} */ (all('[data-i18n-placeholder]'))) {
+    el.placeholder = t(/** @type {string} */ (el.dataset.i18nPlaceholder));
+  }
 }

@@ -22,11 +22,13 @@ export function autosize(box, { maxLines = 12 } = {}) {
   new ResizeObserver(() => { if (box.clientWidth !== width) { width = box.clientWidth; fit(); } }).observe(box);
   // text set by a script fires no input event: the box's own value setter measures it too
   const proto = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value');
-  if (proto?.set && proto.get) {
+  const { get, set } = proto ?? {};
+  if (set && get) {
     Object.defineProperty(box, 'value', {
       configurable: true,
-      get() { return proto.get.call(this); },
-      set(v) { proto.set.call(this, v); fit(); },
+      get() { return get.call(this); },
+      /** @param {string} v */
+      set(v) { set.call(this, v); fit(); },
     });
   }
   fit();

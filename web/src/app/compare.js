@@ -10,22 +10,30 @@ import { statusOf } from './errors.js';
 import { renderStatusInto } from './status-view.js';
 import { typedPieces } from '../state/typed-pieces.js';
 
-/** @typedef {import('../components/dom.js').View} View */
+/** @template [D=unknown] @typedef {import('../components/dom.js').View<D>} View */
+/** @typedef {import('./models.js').ModelEntry} ModelEntry */
+/** @typedef {Awaited<ReturnType<import('./controller.js').AppController['translateWith']>>} Translation */
 
 const BUCKETS = ['1-5', '6-10', '11-15', '16+'];
 const EVAL_BASE = assetUrl('evals');
 
-/** BLEU chart data for the models of one language pair, from docs/eval/<id>.json. */
+/**
+ * BLEU chart data for the models of one language pair, from docs/eval/<id>.json.
+ * @param {ModelEntry[]} models
+ * @param {URL | null} [base]
+ * @returns {Promise<import('../components/bleu-chart.js').BleuData | null>}
+ */
 export async function bleuData(models, base = EVAL_BASE) {
+  /** @type {import('../components/bleu-chart.js').BleuSeries[]} */
   const series = [];
   if (!base) return null;
   // No attention first, then the attention GRU, then the rest (the Transformer).
-  const rank = (m) => (isNoAttention(m) ? 0 : isAttentionRnn(m) ? 1 : 2);
+  const rank = (/** @type {ModelEntry} */ m) => (isNoAttention(m) ? 0 : isAttentionRnn(m) ? 1 : 2);
   for (const m of [...models].sort((a, b) => rank(a) - rank(b))) {
     try {
       const res = await fetch(new URL(`${encodeURIComponent(m.id)}.json`, base));
       if (!res.ok) continue;
-      const d = await res.json();
+      const d = await res.json();  // (the report train/report.py writes; a field it lacks reads as null)
       const b = d.greedy?.buckets ?? {};
       series.push({ label: modelLabel(m), values: BUCKETS.map((k) => (b[k]?.bleu ?? null)), counts: BUCKETS.map((k) => b[k]?.segments ?? null), kind: rank(m) });
     } catch { /* no data for this model */ }
@@ -33,11 +41,17 @@ export async function bleuData(models, base = EVAL_BASE) {
   return series.length ? { buckets: BUCKETS, series, source: t('cmp.bleuSource') } : null;
 }
 
+/**
+ * @param {HTMLElement} section
+ * @param {import('./controller.js').AppController} controller
+ * @param {import('../state/stores.js').Stores} stores
+ */
 export function setupCompare(section, controller, stores) {
-  const grid = section.querySelector('#compare-grid');
+  const grid = /** @type {HTMLElement} */ (section.querySelector('#compare-grid'));
   const button = /** @type {HTMLButtonElement} */ (section.querySelector('#compare-run'));
-  const chart = /** @type {any} */ (section.querySelector('#bleu'));
-  let pair = null, pairKey = '', results = null, resultText = '', seq = 0;
+  const chart = /** @type {View<import('../components/bleu-chart.js').BleuData>} */ (section.querySelector('#bleu'));
+  /** @type {[ModelEntry, ModelEntry] | null} */
+  let pair = null, pairKey = '', /** @type {Translation[] | null} */ results = null, resultText = '', seq = 0;
   let error = '', errorCode = '';  // why the last comparison failed (shown until the next one starts)
 
   const currentText = () => stores.run.get().run?.text ?? /** @type {HTMLTextAreaElement|null} */ (section.ownerDocument.querySelector('#text'))?.value?.trim() ?? '';
@@ -62,7 +76,7 @@ export function setupCompare(section, controller, stores) {
     if (stale) grid.appendChild(h('p', { class: 'note warn', role: 'status' }, t('cmp.stale', { text: resultText })));
     for (const [k, m] of pair.entries()) {
       const r = results?.[k];
-      const fig = /** @type {any} */ (document.createElement('attnseq-context-figure'));
+      const fig = /** @type {View<import('../components/context-figure.js').ContextData>} */ (document.createElement('attnseq-context-figure'));
       const card = h('div', { class: 'compare-item' },
         h('h4', {}, modelLabel(m)),
         h('p', { class: 'translation small', 'data-compare': m.id }, r ? r.text : error ? t('cmp.failedCard') : results === null ? t('cmp.notRun') : '…'),
@@ -85,7 +99,8 @@ export function setupCompare(section, controller, stores) {
       for (const m of pair) out.push(await controller.translateWith(m.id, text));
       if (my === seq) results = out;
     } catch (e) {
-      if (my === seq) { results = null; error = String(e?.message ?? e); errorCode = e?.code ?? 'INTERNAL'; }
+      const err = /** @type {{message?: unknown, code?: string} | null | undefined} */ (e);  // (whatever was thrown)
+      if (my === seq) { results = null; error = String(err?.message ?? e); errorCode = err?.code ?? 'INTERNAL'; }
     } finally {
       if (my === seq) render();
     }
@@ -110,7 +125,7 @@ export function setupCompare(section, controller, stores) {
   }
   onLanguageChange(async () => {
     render();
-    if (pair) chart.data = await bleuData(chartModels(controller.catalog.models, pair[0].src, pair[0].tgt));
+    if (pair) chart.data = await bleuData(chartModels(controller.requireCatalog().models, pair[0].src, pair[0].tgt));
   });
   // The pair follows the selected model's language pair.
   stores.model.subscribe(async ({ models, info }) => {
@@ -118,11 +133,11 @@ export function setupCompare(section, controller, stores) {
     const key = `${info.src}>${info.tgt}`;
     if (key === pairKey) return;
     pairKey = key;
-    pair = comparePair(controller.catalog.models, info.src, info.tgt);
+    pair = comparePair(controller.requireCatalog().models, info.src, info.tgt);
     results = null;
     error = '';
     render();
-    chart.data = await bleuData(chartModels(controller.catalog.models, info.src, info.tgt));
+    chart.data = await bleuData(chartModels(controller.requireCatalog().models, info.src, info.tgt));
   });
   stores.run.subscribe(() => { if (results) render(); });
   render();

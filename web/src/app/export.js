@@ -15,9 +15,9 @@ text { fill: #1c1f24; } .fig-label { fill: #5d6470; font-size: 11px; } .fig-valu
 .bar.cached { fill: #2563eb; } .bar.uncached { fill: #c2410c; } .bar.future { opacity: .2; }
 `;
 
-/** A standalone SVG document (string) of a figure. */
+/** A standalone SVG document (string) of a figure. @param {SVGSVGElement} svg */
 export function svgText(svg) {
-  const out = svg.cloneNode(true);
+  const out = /** @type {SVGSVGElement} */ (svg.cloneNode(true));
   out.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   out.removeAttribute('class');
   for (const el of out.querySelectorAll('[tabindex]')) el.removeAttribute('tabindex');
@@ -32,6 +32,7 @@ export function svgText(svg) {
   return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(out);
 }
 
+/** @param {Blob} blob @param {string} name */
 function download(blob, name) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -44,7 +45,12 @@ function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** A PNG Blob of a figure at `scale` × its size. */
+/**
+ * A PNG Blob of a figure at `scale` × its size.
+ * @param {SVGSVGElement} svg
+ * @param {number} [scale]
+ * @returns {Promise<Blob>}
+ */
 export async function pngBlob(svg, scale = 2) {
   const text = svgText(svg);
   const w = Number(svg.getAttribute('width')) || svg.viewBox.baseVal.width || 600;
@@ -59,6 +65,7 @@ export async function pngBlob(svg, scale = 2) {
     canvas.width = Math.ceil(w * scale);
     canvas.height = Math.ceil(hgt * scale);
     const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('PNG encoding failed: no 2D canvas');
     ctx.scale(scale, scale);
     ctx.drawImage(img, 0, 0, w, hgt);
     return await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
@@ -70,6 +77,8 @@ export async function pngBlob(svg, scale = 2) {
 /**
  * Saves the figure of a view element (one with a figure() method) as `name`.svg or .png.
  * @param {(Element & {figure?: () => SVGSVGElement|null}) | null} view  nothing is saved without a figure
+ * @param {string} name
+ * @param {string} [format]  'svg'; else PNG
  */
 export async function exportFigure(view, name, format) {
   const svg = view?.figure?.();

@@ -7,13 +7,18 @@ import { pieceLabels } from '../state/text.js';
 import { typedPieces } from '../state/typed-pieces.js';
 import { tokenIndex } from './paths.js';
 
+/** @typedef {import('../index.js').HeadRef} HeadRef */
+/** @typedef {{sourceMask: number[], headMask: HeadRef[]}} Masks */
+/** The view's data, and what it was made from: @typedef {import('../components/interventions.js').InterventionsData
+ *  & {modelId: string, text: string, ids: number[]}} IvState */
+
 /**
  * A widget's switches: off="it 5" (source tokens by text or 1-based number, space-separated) and
  * heads-off="1.2 2.4" (decoder layer.head, 1-based).
  * @param {Element} el
  */
 export function masksOf(el) {
-  const words = (a) => (el.getAttribute(a) ?? '').split(/\s+/).filter(Boolean);
+  const words = (/** @type {string} */ a) => (el.getAttribute(a) ?? '').split(/\s+/).filter(Boolean);
   const heads = words('heads-off').map((x) => x.split('.').map(Number)).filter((x) => x.length === 2 && x.every((n) => Number.isInteger(n) && n >= 1))
     .map(([layer, head]) => ({ layer: layer - 1, head: head - 1 }));
   return { tokens: words('off'), headMask: heads };
@@ -22,17 +27,19 @@ export function masksOf(el) {
 /**
  * @param {import('../components/dom.js').View} view
  * @param {import('./controller.js').AppController} controller
- * @param {{tokens?: string[], headMask?: {layer: number, head: number}[]}} [initial]  what the widget's attributes switch off (masksOf)
+ * @param {{tokens?: string[], headMask?: HeadRef[]}} [initial]  what the widget's attributes switch off (masksOf)
  * @returns {{show: (modelId: string, text: string) => Promise<void>}}
  */
 export function bindInterventions(view, controller, initial = {}) {
+  /** @type {IvState | null} */
   let state = null, seq = 0;
-  const set = (patch) => { state = { ...state, ...patch }; view.data = state; };
+  /** (only once show() made the state) @param {Partial<IvState>} patch */
+  const set = (patch) => { state = /** @type {IvState} */ ({ ...state, ...patch }); view.data = state; return state; };
 
+  /** @param {Masks} masks */
   async function decode(masks) {
     const my = ++seq;
-    set({ ...masks, pending: true, error: null });
-    const { modelId, text, ids } = state;
+    const { modelId, text, ids } = set({ ...masks, pending: true, error: null });
     if (!masks.sourceMask.length && !masks.headMask.length) { set({ pending: false, free: null, forced: null }); return; }
     try {
       const opts = { strategy: /** @type {'greedy'} */ ('greedy'), sourceMask: masks.sourceMask, headMask: masks.headMask };
@@ -43,11 +50,12 @@ export function bindInterventions(view, controller, initial = {}) {
       const fp = forced.probabilities.slice(0, ids.length).map((p, i) => (forced.tokens[i]?.id === ids[i] ? p : null));
       set({ pending: false, free: { tokens: labels(free), text: free.text }, forced: { probabilities: fp } });
     } catch (e) {
-      if (my === seq) set({ pending: false, error: String(/** @type {any} */ (e)?.message ?? e), free: null, forced: null });
+      const err = /** @type {{message?: unknown} | null | undefined} */ (e);  // (whatever was thrown)
+      if (my === seq) set({ pending: false, error: String(err?.message ?? e), free: null, forced: null });
     }
   }
 
-  const labels = (r) => pieceLabels(r.tokens.map((x) => x.piece), [r.model.bos, r.model.eos]);
+  const labels = (/** @type {{tokens: {piece: string}[], model: {bos: string, eos: string}}} */ r) => pieceLabels(r.tokens.map((x) => x.piece), [r.model.bos, r.model.eos]);
 
   view.addEventListener('attnseq-mask', (e) => decode(/** @type {CustomEvent} */ (e).detail));
 
@@ -58,7 +66,7 @@ export function bindInterventions(view, controller, initial = {}) {
       if (my !== seq) return;
       const m = r.model;
       const source = pieceLabels(typedPieces(r.sourceTokens, text), [m.bos, m.eos]);
-      state = {
+      const s = state = {
         modelId, text, ids: r.tokens.map((x) => x.id), source, hasAttention: m.attention !== 'none',
         heads: m.arch === 'transformer' ? { layers: m.decLayers, heads: m.heads } : null,
         sourceMask: [], headMask: [], pending: false, error: null, free: null, forced: null,
@@ -66,8 +74,8 @@ export function bindInterventions(view, controller, initial = {}) {
       };
       view.data = state;
       const sourceMask = [...new Set((initial.tokens ?? []).map((x) => tokenIndex(source, x)).filter((j) => j >= 0))].sort((a, b) => a - b);
-      const headMask = (initial.headMask ?? []).filter((x) => (state.heads ? x.layer < state.heads.layers && x.head < state.heads.heads : x.layer === 0 && x.head === 0));
-      if (state.hasAttention && (sourceMask.length || headMask.length)) await decode({ sourceMask, headMask });
+      const headMask = (initial.headMask ?? []).filter((x) => (s.heads ? x.layer < s.heads.layers && x.head < s.heads.heads : x.layer === 0 && x.head === 0));
+      if (s.hasAttention && (sourceMask.length || headMask.length)) await decode({ sourceMask, headMask });
     },
   };
 }

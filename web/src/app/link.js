@@ -20,6 +20,7 @@ const MAX_TEXT = 2000;  // characters of text a link may carry
  * @property {'piece'|'word'} [level]
  */
 
+/** @type {(v: string, lo: number, hi: number) => number | undefined} */
 const intIn = (v, lo, hi) => (/^\d{1,6}$/.test(v) && +v >= lo && +v <= hi ? +v : undefined);
 
 /**
@@ -31,8 +32,11 @@ const intIn = (v, lo, hi) => (/^\d{1,6}$/.test(v) && +v >= lo && +v <= hi ? +v :
 export function readLink(params, table, catalog) {
   /** @type {LinkState} */
   const state = { options: {} };
+  // (the numbered fields, set by name below)
+  const fields = /** @type {Record<string, unknown>} */ (state);
+  /** @type {string[]} */
   const problems = [];
-  const bad = (name) => { if (!problems.includes(name)) problems.push(name); };
+  const bad = (/** @type {string} */ name) => { if (!problems.includes(name)) problems.push(name); };
   const text = params.get('text');
   if (text !== null) {
     if (text.length > MAX_TEXT || !text.trim()) bad('text');
@@ -47,22 +51,24 @@ export function readLink(params, table, catalog) {
     const raw = params.get(spec.name);
     if (raw === null) continue;
     const v = parseOption(spec, raw);
-    const inRange = v !== undefined && (typeof v !== 'number' || spec.min === undefined || (v >= spec.min && v <= spec.max));
+    const inRange = v !== undefined && (typeof v !== 'number' || spec.min === undefined || (v >= spec.min && v <= (spec.max ?? Infinity)));
     if (inRange) state.options[spec.name] = v;
     else bad(spec.name);
   }
+  /** @param {string} name @param {number} lo @param {number} hi @param {string} [key] */
   const num = (name, lo, hi, key = name) => {
     const raw = params.get(name);
     if (raw === null) return;
     const v = intIn(raw, lo, hi);
-    if (v === undefined) bad(name); else state[key] = v - 1;  // links count from 1
+    if (v === undefined) bad(name); else fields[key] = v - 1;  // links count from 1
   };
   num('step', 1, 100000);
   num('sentence', 1, 1000);
   // a layer or head: 1-based (1..64), or its named alternative (alignment, mean); the encoder
   // self-attention's (Transformers) as selfLayer=N, selfHead=N|mean
+  /** @param {string} name @param {string} key @param {string} [word] */
   const indexOr = (name, key, word = '') => {
-    if (word && params.get(name) === word) state[key] = word;
+    if (word && params.get(name) === word) fields[key] = word;
     else num(name, 1, 64, key);
   };
   indexOr('layer', 'layer', 'alignment');

@@ -9,14 +9,19 @@ import { assetUrl } from '../assets.js';
 const WORD = /[\p{L}\p{N}\p{M}_']+|[^\p{L}\p{N}\p{M}_'\s]/gu;
 
 /** The words of a text, as the counts were made: "You're late." → You're | late | . */
-export const words = (text) => text.match(WORD) ?? [];
+export const words = (/** @type {string} */ text) => text.match(WORD) ?? [];
 
+/**
+ * The count table: {order, sentences, contexts: {"w1 w2": [total, [[next, count], …]]}} (and what it was made from).
+ * @typedef {{order: number, sentences: number, contexts: Record<string, [number, [string, number][]]>}} NgramTable
+ */
+/** @type {Promise<NgramTable> | null} */
 let table = null;
-/** The count table (fetched once): {order, sentences, contexts: {"w1 w2": [total, [[next, count], …]]}}. */
+/** The count table (fetched once). @returns {Promise<NgramTable>} */
 export function loadNgrams(url = assetUrl('data') ? new URL('ngram-en.json', /** @type {URL} */ (assetUrl('data'))).href : 'data/ngram-en.json') {
   table ??= fetch(url).then((r) => {
     if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-    return r.json();
+    return r.json();  // (the file train/ngram_counts.py writes, taken as it is)
   });
   table.catch(() => { table = null; });  // a later view may try again
   return table;
@@ -42,7 +47,7 @@ export function lookup(t, before) {
  * The view's data at step i of a run whose target is English: the words before the step (from the
  * translation so far), the table's row for them, and the decoder's alternatives at that step.
  * Mid-word steps (the piece continues a word) are marked: the N-gram's unit is the word.
- * @param {any} t  the table
+ * @param {NgramTable} t  the table
  * @param {{steps: {text: string, piece: string, alternatives: {piece: string, probability: number}[], token: {id: number}}[], model: {tgt: string}}} run
  * @param {number} i
  */

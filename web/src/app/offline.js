@@ -4,16 +4,20 @@
 import { t, withLanguage } from '../i18n/index.js';
 import { loadedModelUrls } from './translators.js';
 
+/** @type {ServiceWorkerRegistration | null} */
 let registration = null;
 let retries = 0;
 // Models to keep besides those the page loaded: the whole catalogue, so that after the first visit
 // every view (compare, score functions, every widget) works offline; empty under data saver.
+/** @type {Set<string>} */
 const alsoKeep = new Set();
 // Model files the service worker found changed on the server during this page's life. A notice about
 // them stays up: the later "available offline" report must not hide it.
+/** @type {string[]} */
 const updatedFiles = [];
 // The requests posted to the worker (their id, echoed in its answer) → whether they held a model this
 // page loaded: a reload works offline only when that model is kept.
+/** @type {Map<number, boolean>} */
 const asks = new Map();
 let lastAsk = 0;
 
@@ -69,7 +73,7 @@ export function registerServiceWorker(url, report, when = Promise.resolve(), lan
  * @param {string[]} urls
  */
 export function keepModelsOffline(urls) {
-  if (/** @type {any} */ (navigator).connection?.saveData) return;
+  if (/** @type {Navigator & {connection?: {saveData?: boolean}}} */ (navigator).connection?.saveData) return;
   for (const u of urls) alsoKeep.add(u);
 }
 

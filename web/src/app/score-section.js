@@ -11,15 +11,18 @@ import { renderStatusInto } from './status-view.js';
 
 const BUCKETS = ['1-5', '6-10', '11-15', '16+'];
 
-/** Test BLEU of a model (docs/eval/<id>.json), or null. */
+/** @typedef {{overall: number | null, buckets: [string, number | null][]}} Bleu */
+/** @typedef {import('./comparisons.js').ScoreComparison & {bleu: Bleu | null}} ScoreResult */
+
+/** Test BLEU of a model (docs/eval/<id>.json), or null. @param {string} id @returns {Promise<Bleu | null>} */
 async function bleuOf(id) {
   const base = assetUrl('evals');
   if (!base) return null;
   try {
     const res = await fetch(new URL(`${encodeURIComponent(id)}.json`, base));
     if (!res.ok) return null;
-    const d = await res.json();
-    return { overall: d.greedy?.bleu ?? null, buckets: BUCKETS.map((b) => [b, d.greedy?.buckets?.[b]?.bleu ?? null]) };
+    const d = await res.json();  // (the report train/ writes; a field it lacks reads as null)
+    return { overall: d.greedy?.bleu ?? null, buckets: BUCKETS.map((b) => /** @type {[string, number | null]} */ ([b, d.greedy?.buckets?.[b]?.bleu ?? null])) };
   } catch {
     return null;
   }
@@ -30,6 +33,7 @@ async function bleuOf(id) {
  * its test BLEU, and the kinds the catalogue lacks.
  * @param {import('./controller.js').AppController} controller
  * @param {string} text
+ * @returns {Promise<ScoreResult[]>}
  */
 export async function scoreResults(controller, text) {
   const out = await controller.compareScores(text);
@@ -37,7 +41,10 @@ export async function scoreResults(controller, text) {
   return out.map((r, k) => ({ ...r, bleu: bleu[k] }));
 }
 
-/** @param {any[]} results  @param {number} step */
+/**
+ * @param {ScoreResult[]} results  @param {number} step
+ * @returns {import('../components/score-compare.js').ScoreCompareData}
+ */
 export function scoreData(results, step) {
   const missing = SCORE_KINDS.filter((k) => !results.some((r) => r.kind === k));
   return { step, missing, models: results.map((r) => ({ ...r, label: modelLabel(r.entry) })) };
@@ -51,8 +58,9 @@ export function scoreData(results, step) {
  * @param {() => void} render
  */
 export function scoreStepper(view, playback, render) {
+  /** @type {number | null} */
   let picked = null;
-  view.addEventListener('attnseq-score-step', (/** @type {any} */ e) => { picked = e.detail.index; render(); });
+  view.addEventListener('attnseq-score-step', (e) => { picked = /** @type {CustomEvent<{index: number}>} */ (e).detail.index; render(); });
   playback.subscribe(() => { picked = null; render(); });
   return { step: () => picked ?? Math.max(0, playback.get().index), reset: () => { picked = null; } };
 }
@@ -63,8 +71,9 @@ export function scoreStepper(view, playback, render) {
  * @param {import('../state/stores.js').Stores} stores
  */
 export function setupScores(section, controller, stores) {
-  const view = /** @type {any} */ (section.querySelector('attnseq-score-compare'));
+  const view = /** @type {import('../components/dom.js').View<import('../components/score-compare.js').ScoreCompareData>} */ (section.querySelector('attnseq-score-compare'));
   const button = /** @type {HTMLButtonElement} */ (section.querySelector('#scores-run'));
+  /** @type {ScoreResult[] | null} */
   let results = null, seq = 0;
   let resultText = '';  // the sentence the cards are (being) computed for
   const stepper = scoreStepper(view, stores.playback, () => render());
@@ -110,6 +119,7 @@ export function setupScores(section, controller, stores) {
     hint.hidden = !none;
     hint.textContent = none ? t('sc.noPair', { src: languageName(info.src), tgt: languageName(info.tgt) }) : '';
   }
+  /** @type {string | null} */
   let modelId = null;
   stores.model.subscribe(({ modelId: id }) => {
     if (id !== modelId) { modelId = id; seq++; results = null; stepper.reset(); view.data = null; }  // (a comparison still running is dropped)

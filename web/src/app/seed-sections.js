@@ -8,6 +8,7 @@ import { renderStatusInto } from './status-view.js';
 import { statusOf } from './errors.js';
 
 /** @typedef {import('../components/dom.js').View} View */
+/** @typedef {import('../state/schema.js').Run} Run */
 
 /**
  * @param {(sel: string) => HTMLElement} $
@@ -16,6 +17,7 @@ import { statusOf } from './errors.js';
  */
 export function setupSeedSections($, controller, stores) {
   const paths = /** @type {View} */ ($('#paths-view'));
+  /** @type {number | null} the run the path view shows */
   let shown = null;
   stores.run.subscribe(() => {
     const { run } = stores.run.get();
@@ -31,7 +33,13 @@ export function setupSeedSections($, controller, stores) {
   onRun($('#mem-run'), $('#mem-status'), stores, (run) => showMemory(memory, controller, run.model.id, run.text));
 }
 
-/** A section's button: runs `fn` on the sentence shown, says in its status line when it fails. */
+/**
+ * A section's button: runs `fn` on the sentence shown, says in its status line when it fails.
+ * @param {HTMLElement} button
+ * @param {HTMLElement} status
+ * @param {Pick<import('../state/stores.js').Stores, 'run'>} stores
+ * @param {(run: Run) => Promise<unknown>} fn
+ */
 function onRun(button, status, stores, fn) {
   button.addEventListener('click', async () => {
     const { run } = stores.run.get();
@@ -41,7 +49,8 @@ function onRun(button, status, stores, fn) {
     try {
       await fn(run);
     } catch (e) {
-      renderStatusInto(status, statusOf({ status: 'ready' }, { status: 'error', error: String(/** @type {any} */ (e)?.message ?? e), errorCode: /** @type {any} */ (e)?.code }));
+      const err = /** @type {{message?: unknown, code?: string} | null | undefined} */ (e);  // (whatever was thrown)
+      renderStatusInto(status, statusOf({ status: 'ready' }, { status: 'error', error: String(err?.message ?? e), errorCode: err?.code }));
     } finally {
       button.removeAttribute('aria-busy');
     }

@@ -15,6 +15,9 @@ import { confidenceOf } from './confidence.js';
 import { renderOutput } from './output-view.js';
 
 /** @typedef {import('../components/dom.js').View} View */
+/** @typedef {import('../state/schema.js').Run} Run */
+/** @typedef {import('../state/stores.js').ViewState} ViewState */
+/** @typedef {import('./player.js').PlaybackAction} PlaybackAction */
 
 /**
  * @param {Element} root
@@ -24,12 +27,14 @@ import { renderOutput } from './output-view.js';
  * @returns {() => void} unbind
  */
 export function bindViews(root, stores, handlers) {
-  const all = (name) => /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(`[data-view="${name}"]`));
+  const all = (/** @type {string} */ name) => /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(`[data-view="${name}"]`));
   // set() is only given the names of views (components/dom.js View), never 'output' or 'step-label'
-  const set = (name, data) => { for (const el of all(name)) /** @type {View} */ (el).data = data; };
+  const set = (/** @type {string} */ name, /** @type {unknown} */ data) => { for (const el of all(name)) /** @type {View} */ (el).data = data; };
   // Views are only given new data when what they show changed (steps streaming in after the one
   // shown do not redraw the figures).
+  /** @type {Map<string, string>} view name → the key of the data it was given */
   const memo = new Map();
+  /** @param {string} name @param {string} key @param {() => unknown} make */
   const setKeyed = (name, key, make) => {
     if (memo.get(name) === key) return;
     memo.set(name, key);
@@ -37,7 +42,9 @@ export function bindViews(root, stores, handlers) {
   };
 
   const render = () => withLanguage(handlers.lang?.() ?? null, draw);
+  /** @type {number[]} */
   let rowStep = [];      // figure row → the step it shows (its last piece)
+  /** @type {number[]} */
   let querySource = [];  // self-attention figure row → its first source piece
 
   function draw() {
@@ -76,7 +83,7 @@ export function bindViews(root, stores, handlers) {
     const srcLabels = groupLabels(source, srcGroups, controls);
     const tgtLabels = groupLabels(pieces, tgtGroups, controls);
     const current = tgtGroups.findIndex((g) => g.includes(i));
-    rowStep = tgtGroups.map((g) => g.at(-1));
+    rowStep = tgtGroups.map((g) => g[g.length - 1]);
     const crossKey = `${base}|${v.layer}|${v.head}|${words}|${shownSteps}`;
     let rows = null;
     const crossRows = () => (rows ??= aggregate(attentionRows(run, shownSteps, v.layer, v.head), tgtGroups, srcGroups));
@@ -89,7 +96,7 @@ export function bindViews(root, stores, handlers) {
     querySource = srcGroups.map((g) => g[0]);
     const selfKey = `${run.id}|${!!enc}|${v.encLayer}|${v.encHead}|${q}|${words}|${getLanguage()}`;
     let selfRows = null;
-    const selfData = (heat) => {
+    const selfData = (/** @type {boolean} */ heat) => {
       if (!enc) return null;
       selfRows ??= aggregate(selfAttentionRows(enc, v.encLayer, v.encHead), srcGroups, srcGroups);
       const caption = t(words ? 'fig.selfCaptionWords' : 'fig.selfCaption', { token: srcLabels[q] ?? '' });
@@ -104,15 +111,15 @@ export function bindViews(root, stores, handlers) {
     const ctxCurrent = run.done && i === run.steps.length - 1 ? null : i;
     setKeyed('context', `${base}|${v.layer}|${v.head}|${ctxCurrent}`, () => ({ source, target, controls, rows: m.attention === 'none' ? null : attentionRows(run, i, v.layer, v.head), current: ctxCurrent }));
     // The result first: the whole translation (every sentence), not the animation's progress.
-    const sentences = stores.paragraph?.get().sentences ?? [];
-    const text = sentences.length > 1 ? joinSentences(sentences.map((s, k) => (k === stores.paragraph.get().selected && s.output === null ? run.output : s.output)))
+    const para = stores.paragraph?.get();
+    const sentences = para?.sentences ?? [];
+    const text = sentences.length > 1 ? joinSentences(sentences.map((s, k) => (k === para?.selected && s.output === null ? run.output : s.output)))
       : run.output;
     // the words the model was unsure of, when the output is this run's sentence alone (a paragraph's
     // other sentences have no steps here) and finished
     const conf = sentences.length > 1 || !run.done ? null : confidenceOf(run.steps, text, m.confidence ?? null);
     for (const el of all('output')) renderOutput(el, text, conf);
     // in a paragraph, which of its sentences the figures show
-    const para = stores.paragraph?.get();
     const which = para && para.sentences.length > 1 ? `${t('fig.sentenceOf', { k: para.selected + 1, n: para.sentences.length })} · ` : '';
     for (const el of all('step-label')) el.textContent = which + (i < 0 ? t('fig.noStep') : t('fig.stepLabel', { n: i + 1, token: stepLabel(run, i) }));
   }
@@ -120,14 +127,18 @@ export function bindViews(root, stores, handlers) {
   /**
    * The softmax view's data: what the engine computed at step i for one attention head (RNN: its
    * only one; Transformer: the chosen layer/head, the last layer's first head for "alignment"/"mean").
+   * @param {Run} run @param {number} i @param {ViewState} v
+   * @param {string[]} srcLabels @param {number[][]} srcGroups @param {string[]} source
+   * @returns {import('../components/softmax-step.js').SoftmaxData | import('../components/softmax-step.js').NoSoftmax}
    */
   function softmaxData(run, i, v, srcLabels, srcGroups, source) {
     const st = run.steps[i], m = run.model;
-    if (!st.crossScores || !st.context) return { none: true, index: i, target: st.piece, targetLabel: stepLabel(run, i) };
+    // (the engine gives the three together: none of them without attention or returnAttention)
+    if (!st.crossScores || !st.context || !st.crossAttention) return { none: true, index: i, target: st.piece, targetLabel: stepLabel(run, i) };
     const L = st.crossScores.layers, H = st.crossScores.heads, S = st.crossScores.cols;
     const layer = v.layer === 'alignment' ? L - 1 : Math.min(v.layer, L - 1);
     const head = v.head === 'mean' || v.layer === 'alignment' ? 0 : Math.min(v.head, H - 1);
-    const at = (stack) => stack.data.subarray((layer * H + head) * S, (layer * H + head + 1) * S);
+    const at = (/** @type {import('../state/schema.js').StepAttention} */ stack) => stack.data.subarray((layer * H + head) * S, (layer * H + head + 1) * S);
     const C = st.context.cols, dh = C / H;
     const values = run.attentionValues?.[layer];
     return {
@@ -146,20 +157,30 @@ export function bindViews(root, stores, handlers) {
   const unsubs = [stores.run.subscribe(render), stores.playback.subscribe(render), stores.view.subscribe(render), onLanguageChange(render)];
   if (stores.paragraph) unsubs.push(stores.paragraph.subscribe(render));
 
+  // The views' events (components/*.js say what each one's detail holds).
+  /** @template T @param {Event} e @returns {T} */
+  const detail = (e) => /** @type {CustomEvent<T>} */ (e).detail;
+  /** @param {Event} e  the view's element, by its data-view */
+  const viewOf = (e) => /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('[data-view]'))?.dataset.view;
+  /** @type {Record<string, (e: Event) => void>} */
   const listeners = {
-    'attnseq-playback': (e) => handlers.act(e.detail),
-    'attnseq-seek': (e) => handlers.act({ action: 'seek', index: e.detail.index }),
+    'attnseq-playback': (e) => handlers.act(detail(e)),
+    'attnseq-seek': (e) => handlers.act({ action: 'seek', index: detail(e).index }),
     'attnseq-pick': (e) => {
-      const name = e.target.closest('[data-view]')?.dataset.view ?? '';
-      if (name.startsWith('self-')) stores.view.set({ query: querySource[e.detail.index] ?? e.detail.index });
-      else handlers.act({ action: 'seek', index: rowStep[e.detail.index] ?? e.detail.index });
+      const name = viewOf(e) ?? '';
+      /** @type {{index: number}} */
+      const d = detail(e);
+      if (name.startsWith('self-')) stores.view.set({ query: querySource[d.index] ?? d.index });
+      else handlers.act({ action: 'seek', index: rowStep[d.index] ?? d.index });
     },
     'attnseq-head': (e) => {
-      const name = e.target.closest('[data-view]')?.dataset.view;
-      if (name === 'self-heads') stores.view.set({ encLayer: e.detail.layer === 'alignment' ? 0 : e.detail.layer, encHead: e.detail.head });
-      else stores.view.set({ layer: e.detail.layer, head: e.detail.head });
+      const name = viewOf(e);
+      /** @type {{layer: number | 'alignment', head: number | 'mean'}} */
+      const d = detail(e);
+      if (name === 'self-heads') stores.view.set({ encLayer: d.layer === 'alignment' ? 0 : d.layer, encHead: d.head });
+      else stores.view.set({ layer: d.layer, head: d.head });
     },
-    'attnseq-alternative': (e) => handlers.onAlternative?.(e.detail),
+    'attnseq-alternative': (e) => handlers.onAlternative?.(detail(e)),
   };
   for (const [type, fn] of Object.entries(listeners)) root.addEventListener(type, fn);
   return () => {
@@ -171,7 +192,7 @@ export function bindViews(root, stores, handlers) {
 /**
  * The KV-cache work chart (components/work-counter.js): the work store's counts, at the step shown.
  * @param {View} el
- * @param {Pick<import('../state/stores.js').Stores, 'work' | 'playback'>} stores
+ * @param {Required<Pick<import('../state/stores.js').Stores, 'work' | 'playback'>>} stores
  * @returns {() => void} unbind
  */
 export function bindWork(el, stores) {

@@ -17,6 +17,7 @@ import { whyUnmatched } from './model-match.js';
 import { languageOffer } from './lang-offer.js';
 import { statusNote, catalogueOf, STYLES, attributeOptions, watchDecodingAttributes, whenVisible } from './widget-notes.js';
 import { releaseTranslators, holdTranslators } from './translators.js';
+/** @typedef {import('../state/schema.js').Run} Run */
 
 export class WidgetElement extends HTMLElement {
   // Decoding attributes are not observed (their names come from the engine, after the element is
@@ -37,7 +38,7 @@ export class WidgetElement extends HTMLElement {
     /** cancels playNextRun's wait for the run started last */
     this.cancelPlay = () => {};
     this.started = false;
-    this.pending = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} an attribute change waiting */ this.pending = undefined;
     /** @type {(() => void)[]} what connectedCallback set up outside the element: undone on disconnect */
     this.connection = [];
     /** @type {string[]} the models it held when it was last removed (held again when it comes back) */
@@ -68,10 +69,8 @@ export class WidgetElement extends HTMLElement {
    */
   disconnectedCallback() {
     for (const undo of this.connection.splice(0)) undo();
-    clearTimeout(this.pending);
-    this.pending = null;
-    this.visible?.disconnect();
-    this.visible = null;
+    clearTimeout(this.pending); this.pending = undefined;
+    this.visible?.disconnect(); this.visible = null;
     this.cancelPlay();  // playNextRun's wait for a run
     this.stores.playback.set({ playing: false });  // the player's timer stops
     this.controller.abort?.abort();
@@ -94,6 +93,7 @@ export class WidgetElement extends HTMLElement {
     this.setSpeed(this.getAttribute('speed'));
   }
 
+  /** @param {string} name @param {string | null} oldValue @param {string | null} value */
   attributeChangedCallback(name, oldValue, value) {
     if (!this.started || oldValue === value) return;
     if (name === 'language') { this.applyLanguage(); return; }
@@ -104,13 +104,13 @@ export class WidgetElement extends HTMLElement {
     }, 50);
   }
 
-  /** The `speed` attribute: steps per second; without one (or unreadable) the pace follows the sentence's length (app/pace.js). */
+  /** The `speed` attribute: steps per second; without one (or unreadable) the pace follows the sentence's length (app/pace.js). @param {string | null} value */
   setSpeed(value) {
     const v = Number(value);
     this.stores.playback.set(value != null && v > 0 && Number.isFinite(v) ? { speed: v, auto: false } : { auto: true });
   }
 
-  /** Subclasses: build the widget's DOM inside `frame`. */
+  /** Subclasses: build the widget's DOM inside `frame`. @param {HTMLElement} _frame */
   build(_frame) {}
 
   /** Whether the next-token alternatives re-decode (generation widget). */
@@ -120,14 +120,15 @@ export class WidgetElement extends HTMLElement {
     // the attribute, else the page's own language (lang on the element or an ancestor) when the UI has
     // it, else the browser's: an English tutorial shows English widgets in a Chinese browser
     const lang = this.getAttribute('language') ?? languageOf(this.closest('[lang]')?.getAttribute('lang'));
-    if (lang) this.frame.dataset.lang = lang; else delete this.frame.dataset.lang;
+    const frame = /** @type {HTMLElement} */ (this.frame);  // (set up: attributes are acted on from then on)
+    if (lang) frame.dataset.lang = lang; else delete frame.dataset.lang;
     this.refreshLabels();
     // the views among them (components/dom.js View; duck-typed: another copy of dom.js may have made them)
-    const all = /** @type {NodeListOf<Element & {invalidate?: () => void}>} */ (this.frame.querySelectorAll('*'));
+    const all = /** @type {NodeListOf<Element & {invalidate?: () => void}>} */ (frame.querySelectorAll('*'));
     for (const el of all) if (typeof el.invalidate === 'function') el.invalidate();
   }
 
-  /** Runs fn with the widget's language. */
+  /** Runs fn with the widget's language. @template T @param {() => T} fn @returns {T} */
   tr(fn) { return withLanguage(this.frame?.dataset.lang ?? null, fn); }
 
   /** Every text the widget writes outside its views, in its language (the views redraw themselves). */
@@ -154,6 +155,7 @@ export class WidgetElement extends HTMLElement {
     this.tr(() => renderStatusInto(el, statusOf(m, r, statusNote(m.info, this.missing, this.otherLanguage))));
   }
 
+  /** t() in the widget's language. @param {string} key @param {Record<string, string | number>} [vars] */
   t(key, vars) { return this.tr(() => t(key, vars)); }
 
   /**
@@ -179,13 +181,13 @@ export class WidgetElement extends HTMLElement {
       if (!this.isConnected) return;  // removed meanwhile: nothing is loaded for it
       const wanted = this.getAttribute('model');
       // shown by renderStatus: a kind the catalogue lacks, or a name that is no model's (with those accepted)
-      this.missing = wanted && !this.controller.entryOf(wanted) ? { name: wanted, ...whyUnmatched(this.controller.catalog, wanted) } : null;
+      this.missing = wanted && !this.controller.entryOf(wanted) ? { name: wanted, ...whyUnmatched(this.controller.requireCatalog(), wanted) } : null;
       await this.controller.selectModel(wanted ?? undefined);
       if (this.isConnected) await this.translateText();
     } catch (e) {
       console.warn(e);  // shown in the status line
       // A catalogue that cannot be read is said even while a model of an earlier one is still shown.
-      if (!catalogue || this.stores.model.get().status !== 'ready') this.stores.model.set({ status: 'error', error: e.message, errorCode: e.code ?? 'LOAD_FAILED' });
+      if (!catalogue || this.stores.model.get().status !== 'ready') this.stores.model.set({ status: 'error', error: /** @type {Error} */ (e).message, errorCode: /** @type {{code?: string}} */ (e).code ?? 'LOAD_FAILED' });
     } finally {
       this.starting = false;
     }
@@ -209,13 +211,12 @@ export class WidgetElement extends HTMLElement {
     return r;
   }
 
-  /** Starts a run; animates it when `autoplay` is set and the widget is (or comes) in view. */
+  /** Starts a run; animates it when `autoplay` is set and the widget is (or comes) in view. @param {() => Promise<Run | null>} start @param {number} [fromIndex] */
   async runWith(start, fromIndex = -1) {
     const animate = this.hasAttribute('autoplay') && !reducedMotion();
     this.stores.playback.set({ index: fromIndex, playing: false });
     this.cancelPlay();
-    this.visible?.disconnect();  // (and when the widget is removed)
-    this.visible = null;
+    this.visible?.disconnect(); this.visible = null;  // (and when the widget is removed)
     if (animate) {
       const run = this.stores.run.get().run;
       this.visible = whenVisible(this, () => {
@@ -238,13 +239,12 @@ export class WidgetElement extends HTMLElement {
     }
   }
 
-  /** The step shown when not animating: the last one, or the `step` attribute (1-based). */
+  /** The step shown when not animating: the last one, or the `step` attribute (1-based). @param {Run} run */
   initialIndex(run) {
     const step = Number(this.getAttribute('step'));
     return Number.isInteger(step) && step >= 1 ? Math.min(step, run.steps.length) - 1 : run.steps.length - 1;
   }
 
-  /** Subclasses: after a run arrived (e.g. pick the self-attention query); a promise when the view's figure needs more work.
-   * @returns {void | Promise<void>} */
+  /** Subclasses: after a run arrived (e.g. pick the self-attention query); a promise when the view's figure needs more work. @param {Run} _run @returns {void | Promise<void>} */
   afterRun(_run) {}
 }

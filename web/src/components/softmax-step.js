@@ -18,6 +18,8 @@
  * @property {string} target              the token it produced
  * @property {string} [targetLabel]       that token as the figures label it ("·ai" continues a word)
  * @property {string[][]} source          the source pieces of each row's group
+ * @property {string[]} [labels]          the groups' labels, as the figures show them
+ * @property {number[][]} [groups]        each group's source positions
  * @property {string[]} [pieceLabels]     each source piece's label, "·te" for one continuing a word
  * @property {Float32Array} scores   per source piece (S)
  * @property {Float32Array} weights  per source piece (S)

@@ -33,7 +33,7 @@ const NOT_YET_STRICT = new Set(`
 `.trim().split(/\s+/).map((f) => `web/src/${f}`));
 // 503 after the app split; the seed views of issue 30 (listed above) came in written before strict mode:
 // 624; components/ (and the modules of their data: i18n/index.js, app/paths.js) typed: 313
-const STRICT_ERRORS = 155;
+const STRICT_ERRORS = 153;
 
 test('tsc --strict over web/src (web/tsconfig.strict.json): new modules strict, the rest no worse', () => {
   const tsc = path.join(ROOT, 'node_modules/.bin/tsc');

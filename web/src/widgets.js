@@ -19,6 +19,7 @@ import { scoreResults, scoreData, scoreStepper } from './app/score-section.js';
 import { createWorkStore } from './state/stores.js';
 import { bindWork } from './app/views.js';
 import { SEED_FIGURES, showSeedView } from './app/seed-views.js';
+import { layerHeadAttr } from './app/widget-notes.js';
 
 const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 
@@ -131,10 +132,10 @@ class AttentionWidget extends WidgetElement {
     }
     if (!NO_EXPORT.has(name)) frame.append(this.exportBar = exportBar(this.figureEl, name, this.stores.run));
     const layer = this.getAttribute('layer'), head = this.getAttribute('head');
-    const num = (x, dflt) => (x == null ? dflt : x === 'mean' || x === 'alignment' ? x : Math.max(0, Number(x) - 1));
-    // an out-of-range or unreadable number is reported and replaced once the model is known (afterRun)
-    if (name.startsWith('self')) this.stores.view.set({ encLayer: num(layer, 0), encHead: num(head, 'mean') });
-    else this.stores.view.set({ layer: num(layer, 'alignment'), head: num(head, 'mean') });
+    // one out of the model's range is reported and replaced once the model is known (afterRun), as an
+    // unreadable one (shown at the default until then)
+    if (name.startsWith('self')) this.stores.view.set({ encLayer: layerHeadAttr(layer, 0), encHead: layerHeadAttr(head, 'mean') });
+    else this.stores.view.set({ layer: layerHeadAttr(layer, 'alignment'), head: layerHeadAttr(head, 'mean') });
     if (this.getAttribute('level') === 'word') this.stores.view.set({ level: 'word' });
   }
 

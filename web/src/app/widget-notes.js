@@ -54,6 +54,22 @@ export function missingNote({ name, why, ids, kinds }, label) {
 export const STYLES = ['base.css', 'components.css', 'views.css', 'widgets.css'].map((f) => new URL(f, assetUrl('styles') ?? location.href).href);
 
 /**
+ * A `layer` or `head` attribute (1-based) as the view store holds it: 0-based (one out of the model's
+ * range is reported and replaced once the model is known, widgets.js checkLayerHead), or its word, which
+ * is its default (layer: alignment, head: mean; a self-attention layer has none: 0); absent or unreadable
+ * (not a whole number, another word): the default.
+ * @template {number | string} D
+ * @param {string | null} value
+ * @param {D} dflt
+ * @returns {number | D}
+ */
+export function layerHeadAttr(value, dflt) {
+  if (value == null || value === dflt) return dflt;
+  const n = Number(value);
+  return Number.isInteger(n) ? Math.max(0, n - 1) : dflt;
+}
+
+/**
  * The catalogue a widget reads: its `models` attribute, else the page's
  * <meta name="attnseq-models" content="URL">, else undefined (the default, models.js MANIFEST_URL).
  * @param {Element} el

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { Translator } from '../../web/src/index.js';
+import { AttnseqError, Translator } from '../../web/src/index.js';
 import { WorkerClient } from '../../web/src/engine/client.js';
 import { Core } from '../../web/src/engine/core.js';
 import { sharedCore } from '../../web/src/engine/shared-core.js';
@@ -79,5 +79,23 @@ test('in-thread: after a trap the translator reports its failure; the next load 
   } finally {
     again.dispose();
     translator.dispose();
+  }
+});
+
+test('the module fails to start while fetchLoad downloads: the request gets its error, and the next one starts it again', async () => {
+  const { port1, port2 } = new MessageChannel();
+  let starts = 0;
+  // the first start fails at once, while the model file is still being read
+  const createCore = () => (++starts === 1 ? Promise.reject(new AttnseqError('LOAD_FAILED', 'the WebAssembly module could not start (test)')) : Core.create());
+  serve(port1, createCore);
+  const client = new WorkerClient(port2, () => port2.close());
+  try {
+    // (it read `core` again after the download, which the failure had reset to null: a TypeError, INTERNAL)
+    await rejectsWith(assert, client.call('fetchLoad', [TINY, {}]), 'LOAD_FAILED', /could not start \(test\)/);
+    const { model } = await client.call('fetchLoad', [TINY, {}]);
+    assert.equal(typeof model, 'number');
+    assert.equal(starts, 2);
+  } finally {
+    client.close();
   }
 });

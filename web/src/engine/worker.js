@@ -86,10 +86,15 @@ export function serve(port, createCore = Core.create, { exit, eager = false, sli
     let engine = null;
     try {
       if (!METHODS.includes(method)) throw new Error(`unknown method ${method}`);
-      if (!core) core = createCore().catch((error) => { core = null; throw error; });  // started by the first request
+      if (!core) {  // started by the first request
+        core = createCore().catch((error) => { core = null; throw error; });
+        core.catch(() => {});  // (awaited below, after the download: its failure is this request's)
+      }
+      // held here: a start that fails while the model downloads resets `core`, and this request gets its error
+      const starting = core;
       let bytes = null;
       if (method === 'fetchLoad') bytes = await download(port, id, args?.[0], args?.[1]);  // while the module compiles
-      engine = await core;
+      engine = await starting;
       const value = await exclusive(async () => {
         if (cancelled.has(id)) throw cancelledError(0);
         const start = mark();

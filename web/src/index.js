@@ -21,6 +21,10 @@ import { isNode } from './engine/module.js';
 
 export { AttnseqError };
 
+/** @typedef {import('./engine/client.js').EngineClient} EngineClient @typedef {import('./index.js').ModelInfo} ModelInfo */
+/** @typedef {import('./index.js').DecodeOptions} DecodeOptions @typedef {import('./index.js').CallOptions} CallOptions */
+/** @typedef {import('./index.js').AttentionStack} AttentionStack @typedef {import('./index.js').StepAttention} StepAttention */
+
 const canSpawnWorker = () => !isNode && typeof Worker === 'function';
 const isMainThread = () => typeof window === 'object' && typeof document === 'object';
 
@@ -31,7 +35,7 @@ export class Translator {
   #disposed = false;
   #inWorker;
 
-  /** @private use Translator.load() */
+  /** @private use Translator.load() @param {EngineClient} client @param {number} model @param {ModelInfo} info @param {boolean} inWorker */
   constructor(client, model, info, inWorker) {
     if (!(client instanceof LocalClient || client instanceof WorkerClient))
       throw new TypeError('use Translator.load() to create a Translator');
@@ -79,11 +83,11 @@ export class Translator {
 
     // The worker starts first: it loads the engine and compiles the WebAssembly module while the
     // model downloads.
-    /** @type {import('./engine/client.js').EngineClient | null} */
+    /** @type {EngineClient | null} the worker's when useWorker */
     let client = useWorker ? spawnWorker() : null;
     try {
-      const url = useWorker ? fetchableUrl(source) : null;
-      if (url) {
+      const url = client ? fetchableUrl(source) : null;
+      if (client && url) {
         // The worker downloads it (and checks its SHA-256) itself: no chunk is read on this thread, which
         // is busy drawing the page, and nothing is transferred. An abort ends the worker (catch below).
         measure('fetchLoad sent', mark());  // (the first visit's timeline: when the page asked)
@@ -98,7 +102,7 @@ export class Translator {
       start = mark();
       if (sha256 !== undefined) await checkSha256(bytes, sha256.toLowerCase(), source);
       measure('sha256', start);
-      if (useWorker) {
+      if (client) {
         // Downloaded bytes are ours: transfer them. The caller's own buffer is copied, not detached.
         const { model, info } = await client.call('load', [bytes], owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : []);
         return new Translator(client, model, info, true);
@@ -139,6 +143,7 @@ export class Translator {
    * Translates `text`; see index.d.ts (DecodeOptions, TranslationResult). `signal` cancels it (in a
    * worker the engine stops computing it within one decoder step); `supersede` names a latest-wins
    * stream: a newer request with the same name drops this one while it waits for the engine.
+   * @param {string} text @param {DecodeOptions & CallOptions} [options]
    */
   async translate(text, options = {}) {
     const { signal, supersede, decode } = splitCallOptions(options);
@@ -160,6 +165,7 @@ export class Translator {
    * relative change ‖c − c′‖ / ‖c‖ of what the decoder reads: the fixed context vector of the model
    * without attention, each step's cross-attention context otherwise. See index.d.ts (Sensitivity).
    * `signal` drops the request while it waits for the engine.
+   * @param {string} text @param {import('./index.js').SensitivityOptions} [options]
    */
   async sensitivity(text, options = {}) {
     const { replacement, ...rest } = options ?? {};
@@ -172,6 +178,7 @@ export class Translator {
    * Step-by-step decoding (greedy or sample): an async iterator of GenerationSteps, one per model step.
    * `options.signal` cancels it. The returned object also has `source` (a promise of the source tokens
    * and the encoder self-attention).
+   * @param {string} text @param {DecodeOptions & CallOptions} [options]
    */
   generate(text, options = {}) {
     const { signal, supersede, decode } = splitCallOptions(options);
@@ -187,11 +194,11 @@ export class Translator {
    * @returns {Promise<{text: string, span: [number, number]}[]>}
    */
   async sentences(text) {
-    const spans = await this.#client.call('sentences', [this.#model, text]);
+    const spans = /** @type {[number, number][]} */ (await this.#client.call('sentences', [this.#model, text]));
     return spans.map(([b, e]) => ({ text: text.slice(b, e), span: [b, e] }));
   }
 
-  /** The source pieces of `text` (with `</s>`) and their UTF-16 spans. */
+  /** The source pieces of `text` (with `</s>`) and their UTF-16 spans. @param {string} text */
   async tokenize(text) {
     return this.#client.call('tokenize', [this.#model, text]);
   }
@@ -218,14 +225,16 @@ export class Translator {
   }
 }
 
-if (typeof Symbol.dispose === 'symbol') Translator.prototype[Symbol.dispose] = Translator.prototype.dispose;
+if (typeof Symbol.dispose === 'symbol') /** @type {Translator & Disposable} */ (Translator.prototype)[Symbol.dispose] = Translator.prototype.dispose;
 
 /**
  * One head's [rows × cols] matrix of an attention stack (encoder self-attention, cross-attention):
  * a view into `stack.data`, no copy.
+ * @param {AttentionStack | StepAttention} stack @param {number} layer @param {number} head
+ * @returns {import('./index.js').Matrix}
  */
 export function attentionHead(stack, layer, head) {
-  const rows = stack.rows ?? 1;
+  const rows = /** @type {{rows?: number}} */ (stack).rows ?? 1;  // (a step's attention has one row)
   const size = rows * stack.cols;
   if (!(layer >= 0 && layer < stack.layers && head >= 0 && head < stack.heads))
     throw new AttnseqError('BAD_INPUT', `no attention head ${layer}/${head} (the stack has ${stack.layers} layers × ${stack.heads} heads)`);

@@ -7,17 +7,18 @@
 import { AttnseqError, disposedError } from './errors.js';
 import { loadModule } from './module.js';
 import { unwrap, checkText, staleSession } from './boundary.js';
+/** @typedef {import('../index.js').DecodeOptions} DecodeOptions (the slots: core-types.d.ts) */
 
 export class Core {
   /** @param {import('../../dist/attnseq.js').AttnseqModule} mod the Emscripten module (engine/attnseq.d.ts) */
   constructor(mod) {
     this.mod = mod;
-    this.models = new Map();    // id → {translator: Embind Translator, sessions: Set<id>}
-    this.sessions = new Map();  // id → {session: Embind Session, model: id}
-    this.jobs = new Map();      // id → {job: Embind Job, model: id}
+    this.models = /** @type {Map<number, import('./core-types.js').ModelSlot>} */ (new Map());  // id → {translator, sessions, jobs}
+    this.sessions = /** @type {Map<number, import('./core-types.js').SessionSlot>} */ (new Map());  // id → {session, model}
+    this.jobs = /** @type {Map<number, import('./core-types.js').JobSlot>} */ (new Map());  // id → {job, model}
     this.nextId = 1;
     this.modelSteps = 0;        // decoder steps computed by sessions and jobs (what a cancellation saves shows here)
-    this.crashed = null;        // the first WebAssembly trap: the instance is unusable afterwards
+    this.crashed = /** @type {WebAssembly.RuntimeError | null} */ (null);  // the first WebAssembly trap: the instance is unusable afterwards
   }
 
   /** @param {{fresh?: boolean}} [options] fresh: on a new module instance (see module.js) */
@@ -43,6 +44,7 @@ export class Core {
     });
   }
 
+  /** @param {number} model @param {string} text (checkText) @param {DecodeOptions} [options] */
   translate(model, text, options) {
     const m = this.model(model);
     text = checkText(text);
@@ -52,6 +54,7 @@ export class Core {
   /**
    * translate() in slices (what the worker runs, so that it can read a cancellation between slices):
    * begin → advance … until done → finish (or drop). → job id
+   * @param {number} model @param {string} text @param {DecodeOptions} [options]
    */
   begin(model, text, options) {
     const m = this.model(model);
@@ -65,7 +68,7 @@ export class Core {
     });
   }
 
-  /** Decoder steps of a job until it is done or `ms` milliseconds have passed (at least one). → done */
+  /** Decoder steps of a job until it is done or `ms` milliseconds have passed (at least one). → done @param {number} jobId @param {number} ms */
   advance(jobId, ms) {
     const j = this.#job(jobId);
     return this.guard(() => {
@@ -79,7 +82,7 @@ export class Core {
     });
   }
 
-  /** The job's result (as translate() returns it); the job ends. */
+  /** The job's result (as translate() returns it); the job ends. @param {number} jobId */
   finish(jobId) {
     const j = this.#job(jobId);
     return this.guard(() => {
@@ -91,7 +94,7 @@ export class Core {
     });
   }
 
-  /** Ends a job early (idempotent). */
+  /** Ends a job early (idempotent). @param {number} jobId */
   drop(jobId) {
     const j = this.jobs.get(jobId);
     if (!j) return;
@@ -101,6 +104,7 @@ export class Core {
     if (!this.crashed) j.job.delete();
   }
 
+  /** @param {number} jobId */
   #job(jobId) {
     if (this.crashed) throw this.crashedError();
     const j = this.jobs.get(jobId);
@@ -108,7 +112,7 @@ export class Core {
     return j;
   }
 
-  /** The sentences of `text`: [[begin, end]] UTF-16 spans (C++ text/sentences.h). */
+  /** The sentences of `text`: [[begin, end]] UTF-16 spans (C++ text/sentences.h). @param {number} model @param {string} text */
   sentences(model, text) {
     const m = this.model(model);
     text = checkText(text);
@@ -118,6 +122,7 @@ export class Core {
   /**
    * Each source token replaced in turn (by `replacement`: undefined for <unk>, a source id or piece),
    * the translation teacher-forced, what the decoder reads compared (C++ attnseq/sensitivity.h).
+   * @param {number} model @param {string} text @param {DecodeOptions | undefined} options @param {number | string} [replacement]
    */
   sensitivity(model, text, options, replacement) {
     const m = this.model(model);
@@ -125,13 +130,14 @@ export class Core {
     return this.guard(() => unwrap(m.translator.sensitivity(text, options, replacement)));
   }
 
+  /** @param {number} model @param {string} text */
   tokenize(model, text) {
     const m = this.model(model);
     text = checkText(text);
     return this.guard(() => unwrap(m.translator.tokenize(text)));
   }
 
-  /** → {session: id | null (blank text: nothing to generate), sourceTokens, encoderAttention, macs} */
+  /** → {session: id | null (blank text: nothing to generate), sourceTokens, encoderAttention, macs} @param {number} model @param {string} text @param {DecodeOptions} [options] */
   start(model, text, options) {
     const m = this.model(model);
     text = checkText(text);
@@ -152,7 +158,7 @@ export class Core {
     });
   }
 
-  /** One model step. The last one (done) carries `result` and ends the session. */
+  /** One model step. The last one (done) carries `result` and ends the session. @param {number} sessionId */
   step(sessionId) {
     if (this.crashed) throw this.crashedError();
     const s = this.sessions.get(sessionId);
@@ -174,7 +180,7 @@ export class Core {
     });
   }
 
-  /** Ends a session early (idempotent). */
+  /** Ends a session early (idempotent). @param {number} sessionId */
   close(sessionId) {
     const s = this.sessions.get(sessionId);
     if (!s) return;
@@ -184,7 +190,7 @@ export class Core {
     if (!this.crashed) s.session.delete();
   }
 
-  /** Frees the model and its sessions (idempotent). */
+  /** Frees the model and its sessions (idempotent). @param {number} model */
   dispose(model) {
     const m = this.models.get(model);
     if (!m) return;
@@ -209,11 +215,12 @@ export class Core {
     return this.guard(() => ({ heapUsed: this.mod.heapUsed(), memoryBytes: this.mod.memoryBytes() }));
   }
 
-  /** Test hook: a C++ exception thrown inside a binding ("attnseq" | "std" | "bad_alloc" | "other"). */
+  /** Test hook: a C++ exception thrown inside a binding ("attnseq" | "std" | "bad_alloc" | "other"). @param {string} kind */
   throwForTest(kind) {
     return this.guard(() => unwrap(this.mod.throwForTest(kind)));
   }
 
+  /** @param {number} id */
   model(id) {
     if (this.crashed) throw this.crashedError();
     const m = this.models.get(id);
@@ -223,6 +230,7 @@ export class Core {
 
   // Runs a call into WebAssembly. AttnseqErrors pass; anything else (a trap, an Embind BindingError)
   // becomes INTERNAL, and after a trap the instance refuses further work.
+  /** @template T @param {() => T} fn @returns {T} */
   guard(fn) {
     if (this.crashed) throw this.crashedError();
     try {
@@ -230,12 +238,12 @@ export class Core {
     } catch (error) {
       if (error instanceof AttnseqError) throw error;
       if (error instanceof WebAssembly.RuntimeError) this.crashed = error;
-      throw new AttnseqError('INTERNAL', `internal error in the WebAssembly module: ${error && error.message}`, { cause: error });
+      throw new AttnseqError('INTERNAL', `internal error in the WebAssembly module: ${error && /** @type {{message?: unknown}} */ (error).message}`, { cause: error });
     }
   }
 
   crashedError() {
-    return new AttnseqError('INTERNAL', `the WebAssembly module crashed earlier (${this.crashed.message}): load the model again`,
+    return new AttnseqError('INTERNAL', `the WebAssembly module crashed earlier (${this.crashed?.message}): load the model again`,
       { cause: this.crashed });
   }
 }

@@ -1,13 +1,21 @@
 // The async iterator of translator.generate(), over any EngineClient (client.js): start, step, close.
 import { abortError } from './errors.js';
 
+/** @typedef {import('./client.js').EngineClient} EngineClient */
+/** @typedef {import('../index.js').GenerationStep} GenerationStep */
+/** @typedef {import('../index.js').GenerationSource} GenerationSource */
+
 // A generation dropped without being finished, broken out of or aborted still has its session
 // closed, once the garbage collector notices.
 const abandoned = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry(({ client, session }) => closeSession(client, session))
+  ? new FinalizationRegistry((/** @type {{client: EngineClient, session: number | null}} */ { client, session }) => closeSession(client, session))
   : null;
 
-/** The one way a session ends early: the engine deletes it (a null session needs nothing). */
+/**
+ * The one way a session ends early: the engine deletes it (a null session needs nothing).
+ * @param {EngineClient} client
+ * @param {number | null} session
+ */
 function closeSession(client, session) {
   if (session !== null) client.send('close', [session]);
 }
@@ -21,24 +29,36 @@ const AHEAD = 8;
  * (return()), or is aborted through the AbortSignal. next() calls are served one after the other.
  */
 export class Generation {
+  /**
+   * @param {EngineClient} client
+   * @param {number} model  the engine's id of the model
+   * @param {string} text
+   * @param {import('../index.js').DecodeOptions | undefined} options  as the engine takes them
+   * @param {AbortSignal | undefined} signal
+   */
   constructor(client, model, text, options, signal) {
     this._client = client;
     this._model = model;
     this._text = text;
     this._options = options;
     this._signal = signal;
+    /** @type {Promise<void> | null} */
     this._startPromise = null;
-    this._live = { client, session: null };  // what the FinalizationRegistry needs, without `this`
+    /** @type {{client: EngineClient, session: number | null}} what the FinalizationRegistry needs, without `this` */
+    this._live = { client, session: null };
     if (abandoned) abandoned.register(this, this._live, this);
+    /** @type {GenerationSource | null} */
     this._source = null;
     this._steps = 0;
     this._finished = false;
+    /** @type {unknown} the abort's error, or the first failure (an AttnseqError, or whatever the engine threw) */
     this._error = null;
     this._errorThrown = false;
     /** @type {Promise<unknown>} next() calls, one after the other */
     this._queue = Promise.resolve();
-    /** @type {Promise<any>[]} the next steps, asked for before the caller wanted them (client.apart) */
+    /** @type {Promise<GenerationStep>[]} the next steps, asked for before the caller wanted them (client.apart) */
     this._ahead = [];
+    /** @type {Set<{reject: (error: unknown) => void}>} */
     this._abortWaiters = new Set();
     this._onAbort = () => this._abort();
     if (signal) {
@@ -51,6 +71,7 @@ export class Generation {
     return this._live.session;
   }
 
+  /** @param {number | null} id */
   set _session(id) {
     this._live.session = id;
   }
@@ -70,17 +91,19 @@ export class Generation {
     return result;
   }
 
-  /** Ends the generation early (what `break` in for-await calls). */
+  /** Ends the generation early (what `break` in for-await calls). @param {unknown} [value] */
   async return(value) {
     this._finish();
     return { done: true, value };
   }
 
+  /** @param {unknown} error */
   async throw(error) {
     this._finish();
     throw error;
   }
 
+  /** @returns {Promise<IteratorResult<GenerationStep, undefined>>} */
   async _next() {
     if (this._finished) {
       // An error (or the abort) is thrown by one next(); after that the iterator is simply done.
@@ -96,9 +119,10 @@ export class Generation {
         this._finish();
         return { done: true, value: undefined };
       }
+      /** @type {Promise<GenerationStep>} */
       const asked = this._ahead.shift() ?? this._client.call('step', [this._session]);
       const step = await this._abortable(asked);
-      if (this._steps++ === 0) step.source = this._source;
+      if (this._steps++ === 0) step.source = /** @type {GenerationSource} */ (this._source);  // (set once started)
       if (step.done) {
         this._session = null;  // the engine closed it with its last step
         this._ahead = [];      // asked past the end: answered "no such session", dropped
@@ -134,7 +158,8 @@ export class Generation {
       if (this._error) return Promise.reject(this._error);
       // The session is adopted when the engine answers, whatever happened to this iterator meanwhile
       // (aborted, broken out of): a finished one closes it at once.
-      const started = this._client.call('start', [this._model, this._text, this._options]).then((answer) => {
+      // (the answer: core.js start()'s)
+      const started = this._client.call('start', [this._model, this._text, this._options]).then((/** @type {GenerationSource & {session: number | null}} */ answer) => {
         const { session, ...source } = answer;
         this._source = source;
         if (this._finished) closeSession(this._client, session);
@@ -149,7 +174,12 @@ export class Generation {
     return this._startPromise;
   }
 
-  // Rejects as soon as the signal fires, whatever the engine is still doing.
+  /**
+   * Rejects as soon as the signal fires, whatever the engine is still doing.
+   * @template T
+   * @param {Promise<T>} promise
+   * @returns {Promise<T>}
+   */
   _abortable(promise) {
     if (!this._signal) return promise;
     return new Promise((resolve, reject) => {
@@ -170,6 +200,7 @@ export class Generation {
     this._finish();
   }
 
+  /** @param {unknown} error */
   _fail(error) {
     if (!this._error) this._error = error;  // an abort that came first wins
     this._finish();

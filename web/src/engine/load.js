@@ -16,7 +16,7 @@ export async function loadBytes(source, { onProgress, signal } = {}) {
   if (signal && signal.aborted) throw abortError(signal);
   if (onProgress !== undefined && typeof onProgress !== 'function')
     throw new AttnseqError('BAD_OPTION', 'onProgress must be a function');
-  const done = (bytes, owned) => {
+  const done = (/** @type {Uint8Array} */ bytes, /** @type {boolean} */ owned) => {
     if (onProgress) onProgress({ loaded: bytes.byteLength, total: bytes.byteLength });
     return { bytes, owned };
   };
@@ -35,7 +35,7 @@ export async function loadBytes(source, { onProgress, signal } = {}) {
       response = await fetch(url, signal ? { signal } : undefined);
     } catch (error) {
       if (signal && signal.aborted) throw abortError(signal);
-      throw new AttnseqError('LOAD_FAILED', `cannot download the model from ${url}: ${error && error.message}`, { cause: error });
+      throw new AttnseqError('LOAD_FAILED', `cannot download the model from ${url}: ${error && /** @type {{message?: unknown}} */ (error).message}`, { cause: error });
     }
     return { bytes: await readResponse(response, url, onProgress, signal), owned: true };
   }
@@ -51,17 +51,20 @@ function isSharedArrayBuffer(x) {
   return typeof SharedArrayBuffer !== 'undefined' && x instanceof SharedArrayBuffer;
 }
 
+/** @param {unknown} x */
 function describe(x) {
   if (x === null) return 'null';
   if (typeof x === 'object') return `an object (${Object.prototype.toString.call(x)})`;
   return `a ${typeof x}`;
 }
 
+/** @param {string} url */
 function isFilePath(url) {
   if (url.startsWith('file:')) return true;
   return !/^(https?|data|blob):/i.test(url);
 }
 
+/** @param {string} pathOrUrl @param {AbortSignal} [signal] */
 async function readFileBytes(pathOrUrl, signal) {
   const { readFile } = await import('node:fs/promises');
   try {
@@ -69,10 +72,17 @@ async function readFileBytes(pathOrUrl, signal) {
     return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   } catch (error) {
     if (signal && signal.aborted) throw abortError(signal);
-    throw new AttnseqError('LOAD_FAILED', `cannot read the model file ${pathOrUrl}: ${error && error.message}`, { cause: error });
+    throw new AttnseqError('LOAD_FAILED', `cannot read the model file ${pathOrUrl}: ${error && /** @type {{message?: unknown}} */ (error).message}`, { cause: error });
   }
 }
 
+/**
+ * @param {Response} response
+ * @param {string} url  (for the messages)
+ * @param {((progress: import('../index.js').LoadProgress) => void) | undefined} onProgress
+ * @param {AbortSignal | undefined} signal
+ * @returns {Promise<Uint8Array>}
+ */
 async function readResponse(response, url, onProgress, signal) {
   if (!response.ok)
     throw new AttnseqError('LOAD_FAILED', `cannot download the model from ${url}: HTTP ${response.status} ${response.statusText}`.trim());
@@ -112,7 +122,7 @@ async function readResponse(response, url, onProgress, signal) {
   } catch (error) {
     if (error instanceof AttnseqError) throw error;
     if (signal && signal.aborted) throw abortError(signal);
-    throw new AttnseqError('LOAD_FAILED', `downloading the model from ${url} failed: ${error && error.message}`, { cause: error });
+    throw new AttnseqError('LOAD_FAILED', `downloading the model from ${url} failed: ${error && /** @type {{message?: unknown}} */ (error).message}`, { cause: error });
   }
 }
 

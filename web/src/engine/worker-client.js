@@ -2,7 +2,25 @@
 import { AttnseqError, abortError, disposedError, rehydrateError } from './errors.js';
 
 /** @typedef {import('./client.js').EngineClient} EngineClient */
+/** @typedef {import('./errors.js').AttnseqError} AttnseqError_ */
+/** @typedef {{loaded: number, total: number | null}} Progress */
+/** @typedef {import('./rpc.js').Port} Port @typedef {import('./rpc.js').PortEvent} PortEvent @typedef {import('./rpc.js').Answer} Answer */
 
+/**
+ * A call, from call() until it is settled.
+ * @typedef {Object} Request
+ * @property {number} id
+ * @property {string} method
+ * @property {unknown[]} args
+ * @property {Transferable[]} transfer
+ * @property {(value: unknown) => void} resolve
+ * @property {(error: unknown) => void} reject
+ * @property {((p: Progress) => void) | undefined} onProgress
+ * @property {string | undefined} supersede
+ * @property {AbortSignal | undefined} signal
+ * @property {(() => void) | null} onAbort
+ * @property {boolean} sent
+ */
 /**
  * core.js behind postMessage: a Worker, or any MessagePort served by worker.js's serve().
  *
@@ -21,26 +39,33 @@ import { AttnseqError, abortError, disposedError, rehydrateError } from './error
 /** @implements {EngineClient} */
 export class WorkerClient {
   /**
-   * @param {any} port Worker or MessagePort
+   * @param {Port} port Worker or MessagePort
    * @param {() => void} [onTerminate] e.g. () => worker.terminate()
    */
   constructor(port, onTerminate) {
     this.port = port;
     this.onTerminate = onTerminate;
-    this.pending = new Map();   // id → request sent, until the worker answers it
-    this.waiting = [];          // translate() requests with a supersede key, not sent yet
-    this.translating = new Set();  // ids of the translate() requests the worker has and has not answered
+    /** @type {Map<number, Request>} id → request sent, until the worker answers it */
+    this.pending = new Map();
+    /** @type {Request[]} translate() requests with a supersede key, not sent yet */
+    this.waiting = [];
+    /** @type {Set<number>} ids of the translate() requests the worker has and has not answered */
+    this.translating = new Set();
     this.nextId = 1;
     this.closed = false;
+    /** @type {AttnseqError_ | null} */
     this.failure = null;
     this.started = false;  // the worker answered something: an 'error' event now means it died
+    /** @type {AbortController | null} */
     this.lockAbort = null;
     /** @type {string | null} the Web Lock the worker holds while it lives (set by worker-pool.js start(); watchLock) */
     this.lockName = null;
+    /** @type {Set<(error: AttnseqError_) => void>} */
     this.onFailure = new Set();
     this.apart = true;  // the engine runs in the worker (EngineClient.apart)
-    const on = (type, fn) => (typeof port.addEventListener === 'function' ? port.addEventListener(type, fn) : (port['on' + type] = fn));
-    on('message', (event) => this.receive(event.data));
+    /** @param {string} type @param {(event: PortEvent) => void} fn */
+    const on = (type, fn) => (typeof port.addEventListener === 'function' ? port.addEventListener(type, fn) : (/** @type {Record<string, unknown>} */ (/** @type {unknown} */ (port))['on' + type] = fn));  // (onmessage, onerror...)
+    on('message', (event) => this.receive(/** @type {Answer | undefined} */ (event.data)));  // (worker.js's)
     on('messageerror', () => this.fail(new AttnseqError('INTERNAL', 'a message from the attnseq worker could not be read')));
     on('error', (event) => {
       if (event && typeof event.preventDefault === 'function') event.preventDefault();
@@ -60,6 +85,7 @@ export class WorkerClient {
    * @param {{onProgress?: (p: {loaded: number, total: number | null}) => void, signal?: AbortSignal, supersede?: string}} [options]
    *   onProgress: fetchLoad's progress; signal: cancels the request (see the class comment); supersede:
    *   translate() only, the key of a latest-wins stream of requests
+   * @returns {Promise<any>} what core.js's `method` returned (its caller knows its type)
    */
   call(method, args = [], transfer = [], { onProgress, signal, supersede } = {}) {
     if (this.closed) return Promise.reject(disposedError());
@@ -67,10 +93,11 @@ export class WorkerClient {
     if (signal && signal.aborted) return Promise.reject(abortError(signal));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      /** @type {Request} */
       const request = { id, method, args, transfer, resolve, reject, onProgress, supersede, signal, onAbort: null, sent: false };
       if (signal) {
-        request.onAbort = () => this.#abort(request);
-        signal.addEventListener('abort', request.onAbort, { once: true });
+        const onAbort = request.onAbort = () => this.#abort(request);
+        signal.addEventListener('abort', onAbort, { once: true });
       }
       if (method === 'translate' && supersede !== undefined) {
         for (const older of this.waiting.filter((w) => w.supersede === supersede && w.args[0] === args[0])) {
@@ -86,6 +113,7 @@ export class WorkerClient {
     });
   }
 
+  /** @param {Request} request */
   #post(request) {
     const { id, method, args, transfer } = request;
     request.sent = true;
@@ -95,12 +123,13 @@ export class WorkerClient {
       this.port.postMessage({ id, method, args }, transfer);
     } catch (error) {
       this.#answered(id);
-      this.#settle(request, null, new AttnseqError('INTERNAL', `cannot send ${method} to the attnseq worker: ${error && error.message}`, { cause: error }));
+      this.#settle(request, null, new AttnseqError('INTERNAL', `cannot send ${method} to the attnseq worker: ${error && /** @type {{message?: unknown}} */ (error).message}`, { cause: error }));
     }
   }
 
   // The request's AbortSignal fired: rejected now; a waiting one is never sent, a sent one is cancelled in
   // the worker (which still answers it: that answer frees the translate() lane).
+  /** @param {Request} request */
   #abort(request) {
     if (!request.sent) this.#unwait(request);
     else if (this.pending.has(request.id)) {
@@ -111,12 +140,14 @@ export class WorkerClient {
     this.#settle(request, null, abortError(request.signal));
   }
 
+  /** @param {Request} request */
   #unwait(request) {
     const i = this.waiting.indexOf(request);
     if (i >= 0) this.waiting.splice(i, 1);
   }
 
   // Resolves or rejects the caller's promise once (later calls do nothing).
+  /** @param {Request} request @param {unknown} value @param {unknown} error */
   #settle(request, value, error) {
     if (request.signal && request.onAbort) request.signal.removeEventListener('abort', request.onAbort);
     request.onAbort = null;
@@ -125,6 +156,7 @@ export class WorkerClient {
   }
 
   // The worker answered request `id` (or it could not be sent): a waiting translate() may go now.
+  /** @param {number} id */
   #answered(id) {
     this.pending.delete(id);
     if (!this.translating.delete(id) || this.translating.size) return;
@@ -132,10 +164,12 @@ export class WorkerClient {
     if (next) this.#post(next);
   }
 
+  /** @param {string} method @param {unknown[]} [args] */
   send(method, args = []) {
     this.call(method, args).catch(() => {});
   }
 
+  /** @param {Answer | null | undefined} data  what worker.js posted (checked: an object) */
   receive(data) {
     if (!data || typeof data !== 'object') return;
     this.started = true;
@@ -148,7 +182,8 @@ export class WorkerClient {
       this.watchLock(data.held);
       return;
     }
-    const p = this.pending.get(data.id);
+    const id = /** @type {number} */ (data.id);  // (the other messages have none: handled above)
+    const p = this.pending.get(id);
     if (!p) return;
     if (data.progress) {  // worker.js: fetchLoad's download goes on
       if (p.onProgress) {
@@ -156,11 +191,12 @@ export class WorkerClient {
       }
       return;
     }
-    this.#answered(data.id);
+    this.#answered(id);
     if (data.ok) this.#settle(p, data.value, null);
     else this.#settle(p, null, rehydrateError(data.error));
   }
 
+  /** @param {string} name */
   watchLock(name) {
     const locks = globalThis.navigator && globalThis.navigator.locks;
     if (!locks || name !== this.lockName || this.closed || this.lockAbort) return;
@@ -170,6 +206,7 @@ export class WorkerClient {
     }).catch(() => {});  // aborted by close()
   }
 
+  /** @param {AttnseqError_} error */
   fail(error) {
     if (this.failure || this.closed) return;
     this.failure = error;
@@ -200,6 +237,7 @@ export class WorkerClient {
   }
 }
 
+/** @param {string} what */
 function workerDied(what) {
   return new AttnseqError('WORKER_DIED', `the attnseq Web Worker died: ${what}. Load the model again (a new worker starts)`);
 }

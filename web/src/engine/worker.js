@@ -31,20 +31,27 @@ export const METHODS = ['load', 'fetchLoad', 'translate', 'sensitivity', 'tokeni
 /** Milliseconds of decoder steps between two looks at the worker's messages (a step takes ~1-10 ms). */
 export const SLICE_MS = 8;
 
+/** @typedef {import('./rpc.js').Port} Port @typedef {import('./rpc.js').Ask} Ask @typedef {import('../index.js').DecodeOptions} DecodeOptions */
+
 /**
- * @param {{postMessage: Function, addEventListener?: Function, onmessage?: any, start?: Function}} port
+ * @param {Port} port
  * @param {() => Promise<Core>} createCore
  * @param {{exit?: () => void, eager?: boolean, slice?: number}} [hooks] exit: called after a crash notice (a
  *   Worker closes itself); eager: start the core at once instead of at the first request; slice: SLICE_MS
  */
 export function serve(port, createCore = Core.create, { exit, eager = false, slice = SLICE_MS } = {}) {
+  /** @type {Promise<Core> | null} */
   let core = null;
   let dead = false;
-  const open = new Set();       // ids of the requests received and not yet answered
-  const cancelled = new Set();  // those of them cancelled
+  /** @type {Set<number>} ids of the requests received and not yet answered */
+  const open = new Set();
+  /** @type {Set<number>} those of them cancelled */
+  const cancelled = new Set();
   // The engine serves one request at a time, in arrival order (a download or the module's compilation is
   // waited for outside of it): `lane` chains them.
+  /** @type {Promise<unknown>} */
   let lane = Promise.resolve();
+  /** @template T @param {() => T | Promise<T>} fn @returns {Promise<T>} */
   const exclusive = (fn) => {
     const result = lane.then(fn);
     lane = result.catch(() => {});
@@ -57,6 +64,7 @@ export function serve(port, createCore = Core.create, { exit, eager = false, sli
     core.catch(() => {});
   }
   // translate() as a job, `slice` ms at a time, looking at the messages in between.
+  /** @param {Core} engine @param {number} id @param {[number, string, DecodeOptions | undefined]} args */
   const translateInSlices = async (engine, id, [model, text, options]) => {
     const job = engine.begin(model, text, options);
     let steps = 0;
@@ -73,16 +81,18 @@ export function serve(port, createCore = Core.create, { exit, eager = false, sli
       engine.drop(job);
     }
   };
+  /** @param {import('./rpc.js').PortEvent} event */
   const onMessage = async (event) => {
     if (dead) return;
-    const data = event.data || {};
+    const data = /** @type {Ask} */ (event.data || {});  // (as the page sent it: checked below)
     if (data.cancel !== undefined) {
       if (open.has(data.cancel)) cancelled.add(data.cancel);  // (an answered one: nothing to stop)
       return;
     }
-    const { id, method, args } = data;
+    const { id, method, args } = /** @type {Ask & {id: number, method: string}} */ (data);
     open.add(id);
     if (method === 'fetchLoad' || TIMED.has(method)) measure(`${method} received`, mark());  // the timeline's round trips
+    /** @type {Core | null} */
     let engine = null;
     try {
       if (!METHODS.includes(method)) throw new Error(`unknown method ${method}`);
@@ -93,15 +103,16 @@ export function serve(port, createCore = Core.create, { exit, eager = false, sli
       // held here: a start that fails while the model downloads resets `core`, and this request gets its error
       const starting = core;
       let bytes = null;
-      if (method === 'fetchLoad') bytes = await download(port, id, args?.[0], args?.[1]);  // while the module compiles
-      engine = await starting;
+      if (method === 'fetchLoad') bytes = await download(port, id, args?.[0], /** @type {{sha256?: string, progress?: boolean} | undefined} */ (args?.[1]));  // while the module compiles
+      const ready = engine = await starting;
       const value = await exclusive(async () => {
         if (cancelled.has(id)) throw cancelledError(0);
         const start = mark();
         let v;
-        if (bytes) v = engine.load(bytes);
-        else if (method === 'translate') v = await translateInSlices(engine, id, /** @type {[any, any, any]} */ (args || []));
-        else v = engine[method](...(args || []));
+        if (bytes) v = ready.load(bytes);
+        else if (method === 'translate') v = await translateInSlices(ready, id, /** @type {[number, string, DecodeOptions | undefined]} */ (args || []));
+        // (one of METHODS, checked above; the arguments as the page sent them: core.js checks what it must)
+        else v = /** @type {Record<string, (...a: unknown[]) => unknown>} */ (/** @type {unknown} */ (ready))[method](...(args || []));
         if (bytes) measure('load', start);
         else if (TIMED.has(method)) measure(method, start);
         return v;
@@ -127,17 +138,18 @@ export function serve(port, createCore = Core.create, { exit, eager = false, sli
     port.addEventListener('message', onMessage);
     if (typeof port.start === 'function') port.start();
   } else {
-    port.onmessage = onMessage;
+    /** @type {{onmessage?: unknown}} */ (port).onmessage = onMessage;
   }
 }
 
+/** @param {number} steps */
 function cancelledError(steps) {
   return new AttnseqError('ABORTED', `the request was cancelled${steps ? ` after ${steps} decoder steps` : ' before it started'}`);
 }
 
-/** Lets the messages that arrived meanwhile in (a cancel) before the next slice: a macrotask, never clamped. */
+/** Lets the messages that arrived meanwhile in (a cancel) before the next slice: a macrotask, never clamped. @returns {Promise<void>} */
 function yieldToMessages() {
-  const immediate = /** @type {any} */ (globalThis).setImmediate;  // Node: after the pending messages
+  const immediate = /** @type {{setImmediate?: (fn: () => void) => void}} */ (globalThis).setImmediate;  // Node: after the pending messages
   if (typeof immediate === 'function') return new Promise((resolve) => immediate(resolve));
   return new Promise((resolve) => {
     const channel = new MessageChannel();
@@ -151,15 +163,15 @@ function yieldToMessages() {
 
 /**
  * fetchLoad's bytes: downloaded (progress notices to the page when asked for) and checked.
- * @param {{postMessage: Function}} port
+ * @param {Port} port
  * @param {number} id
- * @param {string} url
+ * @param {unknown} url  (checked: a string)
  * @param {{sha256?: string, progress?: boolean}} [options]
  */
 async function download(port, id, url, { sha256, progress } = {}) {
   if (typeof url !== 'string') throw new TypeError('fetchLoad needs a URL string');
   let start = mark();
-  const onProgress = progress ? (/** @type {any} */ p) => port.postMessage({ id, progress: p }) : undefined;
+  const onProgress = progress ? (/** @type {import('../index.js').LoadProgress} */ p) => port.postMessage({ id, progress: p }) : undefined;
   const { bytes } = await loadBytes(url, { onProgress });
   measure('download', start);
   start = mark();
@@ -168,9 +180,15 @@ async function download(port, id, url, { sha256, progress } = {}) {
   return bytes;
 }
 
-/** The distinct ArrayBuffers behind the typed arrays in a value (results hold Float32Arrays). */
+/**
+ * The distinct ArrayBuffers behind the typed arrays in a value (results hold Float32Arrays).
+ * @param {unknown} value
+ * @returns {ArrayBuffer[]}
+ */
 export function transferables(value) {
+  /** @type {Set<ArrayBuffer>} */
   const out = new Set();
+  /** @param {unknown} v */
   const walk = (v) => {
     if (v === null || typeof v !== 'object') return;
     if (ArrayBuffer.isView(v)) {
@@ -178,7 +196,7 @@ export function transferables(value) {
       if (v.buffer instanceof ArrayBuffer && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength) out.add(v.buffer);
       return;
     }
-    for (const key in v) walk(v[key]);
+    for (const key in v) walk(/** @type {Record<string, unknown>} */ (v)[key]);
   };
   walk(value);
   return [...out];
@@ -186,7 +204,8 @@ export function transferables(value) {
 
 // Started as a module worker: serve the page, and hold the lock named after this worker while it lives.
 if (typeof WorkerGlobalScope !== 'undefined' && typeof self !== 'undefined' && self instanceof WorkerGlobalScope) {
-  serve(self, Core.create, { exit: () => self.close(), eager: true });
+  // (a worker's own scope, which the lib "dom" types as a page's Window)
+  serve(/** @type {Port} */ (/** @type {unknown} */ (self)), Core.create, { exit: () => self.close(), eager: true });
   const name = self.name;
   if (name && self.navigator && self.navigator.locks) {
     self.navigator.locks.request(name, () => {

@@ -21,13 +21,17 @@ import { bindWork } from './app/views.js';
 import { SEED_FIGURES, showSeedView } from './app/seed-views.js';
 import { layerHeadAttr } from './app/widget-notes.js';
 
-const view = (tag, name, attrs = {}) => h(tag, { 'data-view': name, ...attrs });
+/** A view with a standalone drawing of what it shows (export). @typedef {import('./components/dom.js').View & {figure?: () => SVGSVGElement | null}} FigureView */
+/** @typedef {import('./state/schema.js').Run} Run @typedef {import('./state/stores.js').ViewState} ViewState */
+
+const view = (/** @type {string} */ tag, /** @type {string} */ name, /** @type {import('./components/dom.js').Attrs} */ attrs = {}) => h(tag, { 'data-view': name, ...attrs });
 
 const TRANSLATE_VIEWS = ['lines', 'heatmap', 'none'];
 
-/** SVG and PNG buttons under a figure (the view's figure(): a standalone drawing of what it shows). */
+/** SVG and PNG buttons under a figure (the view's figure(): a standalone drawing of what it shows).
+ *  @param {FigureView} figureEl @param {string} name @param {import('./state/stores.js').Stores['run']} runStore */
 function exportBar(figureEl, name, runStore) {
-  const exp = (format) => h('button', { type: 'button', class: 'w-export', 'data-format': format, onclick: () => exportFigure(figureEl, `attnseq-${name}`, format) }, format.toUpperCase());
+  const exp = (/** @type {string} */ format) => h('button', { type: 'button', class: 'w-export', 'data-format': format, onclick: () => exportFigure(figureEl, `attnseq-${name}`, format) }, format.toUpperCase());
   const bar = h('p', { class: 'export', hidden: true }, exp('svg'), exp('png'));
   // only under a figure that shows something: none before the first step, none when the model could not
   // be loaded or the text was refused, none when the view says it has nothing for this model (hidden)
@@ -41,6 +45,7 @@ function exportBar(figureEl, name, runStore) {
 
 /** A sentence box, the translation and an attention figure (view: lines | heatmap | none). */
 class TranslateWidget extends WidgetElement {
+  /** @param {HTMLElement} frame */
   build(frame) {
     const input = h('input', { type: 'text', class: 'w-text', name: 'text', value: this.getAttribute('text') ?? '', spellcheck: 'false' });
     this.label = h('span', { class: 'sr-only' });
@@ -58,17 +63,18 @@ class TranslateWidget extends WidgetElement {
     this.badView = v === asked ? null : asked;
     frame.append(form, h('output', { class: 'translation', 'data-view': 'output', part: 'translation' }), h('p', { class: 'w-status', role: 'status', part: 'status' }));
     if (v === 'lines' || v === 'heatmap') {
-      this.figureEl = view(v === 'lines' ? 'attnseq-attention-lines' : 'attnseq-heatmap', v, { part: 'figure' });
+      this.figureEl = /** @type {FigureView} */ (view(v === 'lines' ? 'attnseq-attention-lines' : 'attnseq-heatmap', v, { part: 'figure' }));
       frame.append(this.figureEl, exportBar(this.figureEl, v, this.stores.run));
     }
     frame.append(this.note);
     this.relabel();
   }
 
-  afterRun(run) { if (!this.input.value) this.input.value = run.text; }
+  /** @param {Run} run */
+  afterRun(run) { if (this.input && !this.input.value) this.input.value = run.text; }
 
   relabel() {
-    if (!this.button) return;
+    if (!this.button || !this.label || !this.note) return;  // (built together)
     this.button.textContent = this.t('app.translate');
     this.label.textContent = this.t('app.text');
     this.note.textContent = this.badView == null ? '' : this.t('w.badView', { value: this.badView, list: TRANSLATE_VIEWS.join(', '), shown: 'lines' });
@@ -79,6 +85,7 @@ class TranslateWidget extends WidgetElement {
 class GenerationWidget extends WidgetElement {
   get interactive() { return !this.hasAttribute('static'); }
 
+  /** @param {HTMLElement} frame */
   build(frame) {
     frame.append(
       view('attnseq-playback', 'playback'),
@@ -88,6 +95,7 @@ class GenerationWidget extends WidgetElement {
   }
 }
 
+/** @type {Record<string, [string, string, string | null]>} view attribute → [element, data-view name, head picker] */
 const FIGURES = {
   lines: ['attnseq-attention-lines', 'lines', 'cross-heads'],
   heatmap: ['attnseq-heatmap', 'heatmap', 'cross-heads'],
@@ -107,6 +115,7 @@ const READS_LAYER_HEAD = new Set(['lines', 'heatmap', 'self', 'self-heatmap', 's
 
 /** One attention figure, optionally with step controls and a layer/head picker; SVG/PNG export. */
 class AttentionWidget extends WidgetElement {
+  /** @param {HTMLElement} frame */
   build(frame) {
     const asked = this.getAttribute('view');
     const [tag, name, picker] = FIGURES[asked ?? 'lines'] ?? FIGURES.lines;
@@ -114,7 +123,7 @@ class AttentionWidget extends WidgetElement {
     this.viewAttr = asked != null && FIGURES[asked] ? asked : 'lines';  // the view shown, by its attribute's name
     if (this.hasAttribute('controls')) frame.append(view('attnseq-playback', 'playback'));
     if (picker && !this.hasAttribute('no-picker')) frame.append(view('attnseq-head-picker', picker));
-    this.figureEl = view(tag, name === 'scores' ? 'scores-figure' : name, { part: 'figure' });
+    this.figureEl = /** @type {FigureView} */ (view(tag, name === 'scores' ? 'scores-figure' : name, { part: 'figure' }));
     if (!name.startsWith('self') && name !== 'softmax' && name !== 'scores' && !SEED_FIGURES[name]) frame.append(h('p', { class: 'w-step', 'data-view': 'step-label' }));
     this.note = h('p', { class: 'hint w-note' });
     frame.append(this.figureEl, this.note, h('p', { class: 'w-status', role: 'status', part: 'status' }));
@@ -139,31 +148,34 @@ class AttentionWidget extends WidgetElement {
     if (this.getAttribute('level') === 'word') this.stores.view.set({ level: 'word' });
   }
 
+  /** @param {Run} run */
   afterRun(run) {
+    const { note, figureEl, viewName, viewAttr } = this;
+    if (!note || !figureEl || viewName === undefined || viewAttr === undefined) return;  // (built at the first connection, before any run)
     const notes = this.badView == null ? [] : [this.t('w.badView', { value: this.badView, list: Object.keys(FIGURES).join(', '), shown: 'lines' })];
-    if (this.viewName === 'scores') {
+    if (viewName === 'scores') {
       // the four score functions on this sentence, at the playback's step (the `step` attribute, else 1)
       const my = (this.scoreSeq = (this.scoreSeq ?? 0) + 1);
       this.scoreResults = null;
-      this.scoreStepper.reset();
+      this.scoreStepper?.reset();
       const hl = this.getAttribute('heading-level');
       if (hl != null && this.headingLevel() === null) notes.push(this.t('w.badHeading', { value: hl }));
-      this.note.textContent = notes.join(' ');
+      note.textContent = notes.join(' ');
       return scoreResults(this.controller, run.text).then((r) => {
         if (my !== this.scoreSeq) return;
         this.scoreResults = r;
         this.renderScores();
-      }, (e) => { if (my === this.scoreSeq) this.note.textContent = String(e?.message ?? e); });
+      }, (e) => { if (my === this.scoreSeq) note.textContent = String(e?.message ?? e); });
     }
-    if (SEED_FIGURES[this.viewName]) return showSeedView(this, run, notes);
+    if (SEED_FIGURES[viewName]) return showSeedView(this, run, notes);
     // Self-attention needs a Transformer; an RNN (e.g. when no Transformer is installed) has none, and
     // no key/value cache either.
-    const self = this.viewName.startsWith('self');
+    const self = viewName.startsWith('self');
     const blocked = self && !run.encoderAttention ? this.t('w.noSelfAttention', { model: this.tr(() => modelLabel(run.model)) })
-      : this.viewName === 'work' && run.model.arch !== 'transformer' ? this.t('w.noCache', { model: this.tr(() => modelLabel(run.model)) }) : '';
-    this.figureEl.hidden = !!blocked;
+      : viewName === 'work' && run.model.arch !== 'transformer' ? this.t('w.noCache', { model: this.tr(() => modelLabel(run.model)) }) : '';
+    figureEl.hidden = !!blocked;
     this.exportBar?.update();
-    if (!blocked && READS_LAYER_HEAD.has(this.viewAttr)) notes.push(...this.checkLayerHead(run.model, self));
+    if (!blocked && READS_LAYER_HEAD.has(viewAttr)) notes.push(...this.checkLayerHead(run.model, self));
     const q = this.getAttribute('query');
     const fallback = defaultQuery(run.sourceTokens);
     if (q != null) {
@@ -177,18 +189,21 @@ class AttentionWidget extends WidgetElement {
     } else {
       this.stores.view.set({ query: fallback });
     }
-    this.note.textContent = [blocked, ...notes].filter(Boolean).join(' ');
+    note.textContent = [blocked, ...notes].filter(Boolean).join(' ');
   }
 
-  /** The `layer` and `head` attributes against the model: the notes for those it lacks (then shown at their defaults). */
+  /** The `layer` and `head` attributes against the model: the notes for those it lacks (then shown at their defaults).
+   *  @param {import('./state/schema.js').ModelInfo} model @param {boolean} self  the view is self-attention's */
   checkLayerHead(model, self) {
+    /** @type {string[]} */
     const notes = [];
+    /** @param {string} attr @param {number} max @param {keyof ViewState} key @param {number | string} dflt @param {string} word */
     const check = (attr, max, key, dflt, word) => {
       const v = this.getAttribute(attr);
       if (v == null || v === word) return;
       const n = Number(v);
       if (Number.isInteger(n) && n >= 1 && n <= max) return;
-      this.stores.view.set({ [key]: dflt });
+      this.stores.view.set(/** @type {Partial<ViewState>} */ ({ [key]: dflt }));
       notes.push(this.t('w.badNumber', { attr, value: v, max }));
     };
     check('layer', self ? model.encLayers : model.decLayers, self ? 'encLayer' : 'layer', self ? 0 : 'alignment', self ? '' : 'alignment');
@@ -198,9 +213,10 @@ class AttentionWidget extends WidgetElement {
 
   /** The score cards at the controls' step, or at a row picked in a card (scoreStepper), as in the demo. */
   renderScores() {
-    if (!this.scoreResults) return;  // (also while scoreStepper() subscribes, before it returns)
-    const step = this.scoreStepper.step();
-    this.figureEl.data = this.tr(() => ({ ...scoreData(this.scoreResults, step), headingLevel: this.headingLevel() ?? 3 }));
+    const { scoreResults: results, scoreStepper: stepper, figureEl } = this;
+    if (!results || !stepper || !figureEl) return;  // (also while scoreStepper() subscribes, before it returns)
+    const step = stepper.step();
+    figureEl.data = this.tr(() => ({ ...scoreData(results, step), headingLevel: this.headingLevel() ?? 3 }));
   }
 
   /** The `heading-level` attribute (2–6), else null: the cards' titles are then h3 (under an article section's h2). */
@@ -209,7 +225,7 @@ class AttentionWidget extends WidgetElement {
     return Number.isInteger(level) && level >= 2 && level <= 6 ? level : null;
   }
 
-  /** The score view opens at step 1 unless `step` says otherwise (the cards compare how each model starts). */
+  /** The score view opens at step 1 unless `step` says otherwise (the cards compare how each model starts). @param {Run} run */
   initialIndex(run) {
     return this.viewName === 'scores' && !this.hasAttribute('step') ? 0 : super.initialIndex(run);
   }

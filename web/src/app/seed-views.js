@@ -8,6 +8,7 @@ import { bindInterventions, masksOf } from './interventions.js';
 import { showMemory } from './memory.js';
 import { bindNgram } from './ngram.js';
 
+/** @type {Record<string, [string, string, null]>} view attribute → [element, data-view name, no head picker] */
 export const SEED_FIGURES = {
   paths: ['attnseq-paths', 'paths', null],
   interventions: ['attnseq-interventions', 'interventions', null],
@@ -15,27 +16,33 @@ export const SEED_FIGURES = {
   ngram: ['attnseq-ngram', 'ngram', null],
 };
 
+/** @type {WeakMap<object, ReturnType<typeof bindInterventions>>} widget → its interventions view's binding */
 const ivs = new WeakMap();
 
 /**
- * @param {any} w  the AttentionWidget (figureEl, note, controller, stores, t(), getAttribute())
- * @param {any} run
+ * @param {import('../widgets.js').AttentionWidget} w  its figureEl, note, controller, stores, t(), getAttribute()
+ * @param {import('../state/schema.js').Run} run
  * @param {string[]} notes  the notes so far (an unknown view …)
  * @returns {Promise<void>}
  */
 export async function showSeedView(w, run, notes) {
-  const fail = (e) => { w.note.textContent = [...notes, String(e?.message ?? e)].join(' '); };
-  w.note.textContent = notes.join(' ');
+  const { note, figureEl } = w;
+  if (!note || !figureEl) return;  // (built at the widget's first connection, before any run)
+  const fail = (/** @type {unknown} */ e) => {
+    note.textContent = [...notes, String(/** @type {{message?: unknown} | null | undefined} */ (e)?.message ?? e)].join(' ');
+  };
+  note.textContent = notes.join(' ');
   if (w.viewName === 'paths') {
     const { data, bad } = runPaths(run, w.controller.catalog?.models ?? [], w.getAttribute('from'), w.getAttribute('to'));
-    w.figureEl.data = data;
-    w.note.textContent = [...notes, ...bad.map((value) => w.t('paths.badToken', { value }))].join(' ');
+    figureEl.data = data;
+    note.textContent = [...notes, ...bad.map((value) => w.t('paths.badToken', { value }))].join(' ');
   } else if (w.viewName === 'interventions') {
-    if (!ivs.has(w)) ivs.set(w, bindInterventions(w.figureEl, w.controller, masksOf(w)));
-    await ivs.get(w).show(run.model.id, run.text).catch(fail);
+    let iv = ivs.get(w);
+    if (!iv) ivs.set(w, iv = bindInterventions(figureEl, w.controller, masksOf(w)));
+    await iv.show(run.model.id, run.text).catch(fail);
   } else if (w.viewName === 'memory') {
-    await showMemory(w.figureEl, w.controller, run.model.id, run.text).catch(fail);
+    await showMemory(figureEl, w.controller, run.model.id, run.text).catch(fail);
   } else if (w.viewName === 'ngram') {
-    await bindNgram(w.figureEl, w.stores).catch(fail);
+    await bindNgram(figureEl, w.stores).catch(fail);
   }
 }

@@ -9,14 +9,14 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /**
  * h('button', {class: 'x', onclick: fn, 'aria-label': 'y'}, 'text', child)
  * Strings and numbers become text nodes; null/false children are skipped; `on*` keys add listeners.
- * @template {keyof HTMLElementTagNameMap} K
+ * @template {string} K  (a custom element's name gives an HTMLElement)
  * @param {K} tag
  * @param {Attrs | null} [attrs]
  * @param {...Child} children
- * @returns {HTMLElementTagNameMap[K]}
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement}
  */
 export function h(tag, attrs = {}, ...children) {
-  return build(document.createElement(tag), attrs, children);
+  return /** @type {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement} */ (build(document.createElement(tag), attrs, children));
 }
 
 /**

@@ -58,7 +58,7 @@ export class Translator {
    * 'bool' | 'seed' | 'strategy' | 'prefix' | 'positions' | 'heads'), applies ('' | 'beam' | 'sample'), min, max, default,
    * doc, choices (strategy)}. The one description of the options (C++ option_table()): forms and
    * widget attributes are built from it. Needs the WebAssembly module (in a page, the prewarmed worker).
-   * @returns {Promise<{name: string, kind: string, applies: string, min?: number, max?: number, default: any, doc: string, choices?: string[]}[]>}
+   * @returns {Promise<import('./index.js').DecodingOptionSpec[]>}
    */
   static async decodingOptions() {
     if (canSpawnWorker() && isMainThread() && canStartWorker()) return askWorker('decodingOptions');

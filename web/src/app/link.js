@@ -10,7 +10,7 @@ const MAX_TEXT = 2000;  // characters of text a link may carry
  * @typedef {Object} LinkState
  * @property {string} [text]
  * @property {string} [model]
- * @property {Record<string, any>} options       decoding options given by the link
+ * @property {Record<string, unknown>} options   decoding options given by the link (state/options.js parseOption)
  * @property {number} [step]                     0-based step to show
  * @property {number} [sentence]                 0-based sentence of the text to show
  * @property {number|'alignment'} [layer]        cross-attention layer (0-based)
@@ -89,7 +89,7 @@ export function readLink(params, table, catalog) {
 /**
  * The query string of a state: only what differs from the defaults, so links stay short.
  * @param {LinkState} state
- * @param {Record<string, any>} defaults  the engine's option defaults
+ * @param {Record<string, unknown>} defaults  the engine's option defaults
  * @param {{lang?: string, speed?: number}} [page]  page settings the URL carries (language; animation speed when not the default)
  */
 export function writeLink(state, defaults, page = {}) {

@@ -4,7 +4,7 @@
 /**
  * @template {Element} [E=HTMLElement]
  * @param {string} sel
- * @param {new (...args: any[]) => E} [kind]  the element's class (default HTMLElement)
+ * @param {new (...args: never[]) => E} [kind]  the element's class (default HTMLElement)
  * @returns {E}
  */
 export function $(sel, kind) {

@@ -22,8 +22,8 @@ import { UI_OPTION, attributeOf, defaultsOf, parseOption } from '../state/option
  * The status line's notes of a widget: a `model` attribute that picked nothing, a text in another
  * language than the model reads.
  * @param {import('../state/schema.js').ModelInfo | null} info  the model shown
- * @param {any} missing  {name, why, ids, kinds} (model-match.js whyUnmatched) or null
- * @param {{offer: any, model: string} | null | undefined} other
+ * @param {Parameters<typeof missingNote>[0] | null | undefined} missing  {name, why, ids, kinds} (model-match.js whyUnmatched)
+ * @param {{offer: import('./lang-offer.js').Offer, model: string} | null | undefined} other  the text's language (its model: the one it was checked for)
  */
 export function statusNote(info, missing, other) {
   if (!info) return '';

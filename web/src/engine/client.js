@@ -5,12 +5,13 @@
 
 /**
  * @typedef {Object} EngineClient
- * @property {(method: string, args?: any[], transfer?: Transferable[], options?: {onProgress?: (p: {loaded: number, total: number | null}) => void, signal?: AbortSignal, supersede?: string}) => Promise<any>} call
- *   runs core.js's `method`; rejects with an AttnseqError (DISPOSED once closed, `failure` once failed);
+ * @property {(method: string, args?: unknown[], transfer?: Transferable[], options?: {onProgress?: (p: {loaded: number, total: number | null}) => void, signal?: AbortSignal, supersede?: string}) => Promise<any>} call
+ *   runs core.js's `method` (its answer is typed by the caller, who knows which method it asked for:
+ *   `any`, as what crosses postMessage or a call by name is untyped); rejects with an AttnseqError (DISPOSED once closed, `failure` once failed);
  *   WorkerClient also serves worker.js's fetchLoad (the worker downloads the model) with its progress,
  *   cancels a request whose signal fires (in the worker too) and drops superseded translate() requests
  *   before they are sent; LocalClient runs every call at once (nothing to cancel or supersede)
- * @property {(method: string, args?: any[]) => void} send  the same, fire-and-forget (close, dispose)
+ * @property {(method: string, args?: unknown[]) => void} send  the same, fire-and-forget (close, dispose)
  * @property {import('./errors.js').AttnseqError | null} failure  null while the engine works; then the
  *   error every call rejects with (WORKER_DIED; in-thread: the INTERNAL error of a crashed instance)
  * @property {Set<(error: import('./errors.js').AttnseqError) => void>} onFailure  called once, when it fails

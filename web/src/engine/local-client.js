@@ -16,13 +16,13 @@ export class LocalClient {
 
   /**
    * @param {string} method
-   * @param {any[]} [args]
-   * @returns {Promise<any>}
+   * @param {unknown[]} [args]
+   * @returns {Promise<any>} what core.js's `method` returned (typed by the caller: see client.js)
    */
   call(method, args = []) {
     return new Promise((resolve) => {
       if (this.closed || !this.core) throw disposedError();
-      resolve(/** @type {any} */ (this.core)[method](...args));
+      resolve(/** @type {Record<string, (...a: unknown[]) => unknown>} */ (/** @type {unknown} */ (this.core))[method](...args));
     }).finally(() => this.#notify());
   }
 
@@ -33,7 +33,7 @@ export class LocalClient {
 
   /**
    * @param {string} method
-   * @param {any[]} [args]
+   * @param {unknown[]} [args]
    */
   send(method, args = []) {
     this.call(method, args).catch(() => {});

@@ -80,12 +80,12 @@ export class WorkerClient {
 
   /**
    * @param {string} method
-   * @param {any[]} [args]
+   * @param {unknown[]} [args]
    * @param {Transferable[]} [transfer]
    * @param {{onProgress?: (p: {loaded: number, total: number | null}) => void, signal?: AbortSignal, supersede?: string}} [options]
    *   onProgress: fetchLoad's progress; signal: cancels the request (see the class comment); supersede:
    *   translate() only, the key of a latest-wins stream of requests
-   * @returns {Promise<any>} what core.js's `method` returned (its caller knows its type)
+   * @returns {Promise<any>} what core.js's `method` returned (typed by the caller: see client.js)
    */
   call(method, args = [], transfer = [], { onProgress, signal, supersede } = {}) {
     if (this.closed) return Promise.reject(disposedError());

@@ -10,7 +10,7 @@ import { Translator } from '../index.js';
  * @property {''|'beam'|'sample'} applies   the strategy it applies to ('' = every one)
  * @property {number} [min]
  * @property {number} [max]
- * @property {any} default
+ * @property {import('../index.js').DecodingOptionSpec['default']} default
  * @property {string} doc
  * @property {string[]} [choices]
  */

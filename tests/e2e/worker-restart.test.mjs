@@ -102,6 +102,11 @@ test('the demo: the worker killed by a trap, by an error, and mid-translation; t
   assert.match(status, /\(the attnseq Web Worker died: /);
   assert.equal(await page.inputValue('#text'), text);
   await screenshot(page, 'worker-died-demo-en');
+  // this catalogue has no encoder facts (an author's own): the path-length section draws the model's own
+  // encoder from the engine, and names the schemes it has no model for without blank numbers
+  const titles = (await page.locator('#paths-view .path-title').allTextContents()).map((x) => x.replace(/\s+/g, ' ').trim());
+  assert.deepEqual(titles.slice(0, 2), ['Convolutions', 'Recurrence'].map((s) => `${s}: no model in the catalogue has this encoder, so no path is drawn for it.`));
+  assert.match(titles[2], /^Self-attention: Test model \(\d+ layers; every position attends to every other\)/);
   await page.selectOption('#lang', 'zh');
   assert.match(await page.locator('#status').textContent(), /^翻译失败：翻译引擎意外停止（可能是内存不足）。下次翻译时会自动重新启动。/);
   await screenshot(page, 'worker-died-demo-zh');

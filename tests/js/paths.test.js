@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { Translator } from '../../web/src/index.js';
-import { pathOf, schemesOf, pathsData, tokenIndex, defaultPair, runPaths } from '../../web/src/app/paths.js';
+import { pathOf, schemesOf, pathsData, tokenIndex, defaultPair, runPaths, encoderOf } from '../../web/src/app/paths.js';
 import { ROOT } from './helpers.js';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'models/manifest.json'), 'utf8'));
@@ -103,6 +103,28 @@ test('tokens named by attributes; the default pair; a real run of the shipped zh
     assert.equal(data.tokens.length, r.sourceTokens.length);
     assert.equal(data.tokens.slice(data.from, data.from + 2).join(''), '它们');
     assert.equal(data.schemes[2].entry.id, zh.id);
+  } finally {
+    t.dispose();
+  }
+});
+
+test('a catalogue without encoder facts (an author\'s own): the run\'s model gives its scheme from the engine\'s config, the others say there is none', async () => {
+  const tf = manifest.models.find((m) => m.id === manifest.default);
+  const t = await Translator.load(path.join(ROOT, 'models', tf.file), { worker: false });
+  try {
+    // the engine's config gives what the catalogue says, for every shipped model
+    for (const e of manifest.models) {
+      const u = e.id === tf.id ? t : await Translator.load(path.join(ROOT, 'models', e.file), { worker: false });
+      try { assert.deepEqual(encoderOf(u.info.config), e.encoder, e.id); } finally { if (u !== t) u.dispose(); }
+    }
+    const text = 'The cat drank the milk because it was hungry.';
+    const r = await t.translate(text);
+    const bare = manifest.models.map(({ encoder, ...rest }) => rest);
+    const run = { ...r, text, model: { id: tf.id, bos: t.info.controlIds.bosPiece, eos: t.info.controlIds.eosPiece, src: 'en', tgt: 'fr', config: t.info.config } };
+    const { data } = runPaths(run, bare, 'cat', 'it');
+    assert.deepEqual(data.schemes.map((s) => [s.kind, s.entry?.id ?? null]), [['conv', null], ['rnn', null], ['self-attention', tf.id]]);
+    assert.deepEqual(data.schemes[2].entry.encoder, tf.encoder);
+    assert.equal(pathOf(data.schemes[2].entry.encoder, data.from, data.to, data.tokens.length).steps, 1);
   } finally {
     t.dispose();
   }

@@ -25,6 +25,20 @@ import { typedPieces } from '../state/typed-pieces.js';
 export const SCHEMES = /** @type {const} */ (['conv', 'rnn', 'self-attention']);
 
 /**
+ * The encoder facts of a loaded model, from the engine's config (the catalogue's `encoder`, which
+ * scripts/manifest_sha256.mjs writes from the file, says the same: tests/js/paths.test.js): for a
+ * catalogue written without them (an author's own), the run's model still has its path drawn.
+ * @param {import('../index.js').ModelConfig} c
+ * @returns {EncoderFacts | undefined}
+ */
+export function encoderOf(c) {
+  if (c.arch === 'transformer' && c.encLayers) return { kind: 'self-attention', layers: c.encLayers };
+  if (c.arch === 'conv' && c.convLayers && c.kernel) return { kind: 'conv', layers: c.convLayers, kernel: c.kernel };
+  if (c.arch === 'rnn') return { kind: 'rnn', bidirectional: true };
+  return undefined;
+}
+
+/**
  * For each scheme, the shipped model whose encoder it is: one that reads `src` if the catalogue has
  * one (else one of another source language, marked `otherSource`; null when none has that encoder).
  * Among the RNNs, one with attention first (the bi-GRU under attention; the no-attention GRU has the same encoder).
@@ -128,7 +142,8 @@ export function defaultPair(labels, controls = ['<s>', '</s>']) {
  * The path view's data for a run (widget view="paths", the demo's section): the source tokens as the
  * model read them (labels), the pair named by `from`/`to` (token text or 1-based number; else the first
  * and last word), the shipped encoders for the run's source language. bad: the attributes that named no token.
- * @param {{text: string, sourceTokens: {piece: string}[], model: {bos: string, eos: string, src: string}}} run
+ * @param {{text: string, sourceTokens: {piece: string}[], model: {id: string, bos: string, eos: string, src: string, tgt: string,
+ *   label?: string | Record<string, string>, attention?: string, config?: import('../index.js').ModelConfig}}} run
  * @param {PathEntry[]} models
  * @param {string|null} [fromAttr]
  * @param {string|null} [toAttr]
@@ -140,6 +155,10 @@ export function runPaths(run, models, fromAttr, toAttr) {
   const bad = [];
   if (fromAttr != null && f < 0) bad.push(fromAttr);
   if (toAttr != null && g < 0) bad.push(toAttr);
-  const data = { tokens: labels, from: f >= 0 ? f : df, to: g >= 0 ? g : dt, tokenModel: run.model, schemes: schemesOf(models, run.model.src) };
+  // the run's own model, with its encoder from the engine where the catalogue does not say
+  const m = run.model, listed = models.find((e) => e.id === m.id);
+  const own = m.config && !listed?.encoder ? { ...(listed ?? { id: m.id, src: m.src, tgt: m.tgt, label: m.label, attention: m.attention }), encoder: encoderOf(m.config) } : null;
+  const known = own ? [...models.filter((e) => e.id !== m.id), own] : models;
+  const data = { tokens: labels, from: f >= 0 ? f : df, to: g >= 0 ? g : dt, tokenModel: run.model, schemes: schemesOf(known, run.model.src) };
   return { data, bad };
 }

@@ -80,7 +80,8 @@ class PathLengths extends View {
     const title = { conv: 'paths.conv', rnn: 'paths.rnn', 'self-attention': 'paths.self' }[sc.kind];
     const enc = sc.entry?.encoder;  // (there is a path when there is an encoder)
     if (!sc.entry || !sc.path || !enc) {
-      box.appendChild(h('p', { class: 'path-title' }, t('paths.noModel', { scheme: t(title, { model: '', kernel: '', layers: '', field: '' }) })));
+      const name = { conv: 'paths.nameConv', rnn: 'paths.nameRnn', 'self-attention': 'paths.nameSelf' }[sc.kind];
+      box.appendChild(h('p', { class: 'path-title' }, t('paths.noModel', { scheme: t(name) })));
       return box;
     }
     const path = sc.path;

@@ -42,6 +42,10 @@ test('a reload with the network blocked still translates', async () => {
   assert.equal(modelGets[0], file, `model downloads: ${modelGets.join('; ')}`);
   assert.deepEqual(modelGets.slice().sort(), manifest.models.map((m) => m.file).sort(), `each model downloaded once: ${modelGets.join('; ')}`);
   assert.match(await page.locator('#sw-status').textContent(), new RegExp(`all ${manifest.models.length} models`));
+  // said again in the language the reader switches to (it stayed English in the Chinese UI)
+  await page.selectOption('#lang', 'zh');
+  assert.equal(await page.locator('#sw-status').textContent(), `可离线使用（全部 ${manifest.models.length} 个模型）。`);
+  await page.selectOption('#lang', 'en');
   // The service worker (whose install downloads the precache list) is registered only after the first
   // translation is on screen, so none of that competes with the model's download.
   const order = await page.evaluate(() => globalThis.__order);

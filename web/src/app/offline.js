@@ -1,7 +1,7 @@
 // Registers the service worker (web/sw.js) that keeps the page, the module and the models for
 // offline use, tells it what this page loaded before it took control, and reports what it says:
 // cached for offline use, or a model changed on the server.
-import { t, withLanguage } from '../i18n/index.js';
+import { t, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { loadedModelUrls } from './translators.js';
 
 /** @type {ServiceWorkerRegistration | null} */
@@ -33,6 +33,11 @@ let lastAsk = 0;
 export function registerServiceWorker(url, report, when = Promise.resolve(), lang = null) {
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
   if (new URLSearchParams(location.search).has('nosw')) return;
+  // the last report, said again when the UI's language changes (a page with its own `lang` keeps it)
+  /** @type {(() => string) | null} */
+  let said = null;
+  const say = (/** @type {() => string} */ fn) => { said = fn; report(withLanguage(lang, fn)); };
+  if (!lang) onLanguageChange(() => { if (said) report(said()); });  // (for the page's life)
   navigator.serviceWorker.addEventListener('message', (e) => {
     const m = e.data ?? {};
     if (m.type === 'model-updated') {
@@ -53,10 +58,8 @@ export function registerServiceWorker(url, report, when = Promise.resolve(), lan
       return;
     }
     // "with all n models" only when the worker holds every model asked for (its own count)
-    withLanguage(lang, () => {
-      const ready = alsoKeep.size > 1 && m.models >= alsoKeep.size ? t('sw.readyAll', { n: m.models }) : t('sw.ready');
-      report(updatedFiles.length ? t('sw.modelUpdated', { file: updatedFiles.join(', ') }) : ready);
-    });
+    const all = alsoKeep.size > 1 && m.models >= alsoKeep.size, files = updatedFiles.join(', ');
+    say(() => (files ? t('sw.modelUpdated', { file: files }) : all ? t('sw.readyAll', { n: m.models }) : t('sw.ready')));
   });
   when.then(() => navigator.serviceWorker.register(url, { scope: new URL('./', url).href }))
     .then(() => navigator.serviceWorker.ready)

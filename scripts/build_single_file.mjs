@@ -57,6 +57,8 @@ async function collect(entry) {
     const deps = [];
     src = src.replace(SPEC, (m, head, q, spec) => {
       const dep = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
+      // a JSDoc type import of a declaration file (import('./dom-types.js') for dom-types.d.ts): no module
+      if (!existsSync(path.join(ROOT, dep)) && existsSync(path.join(ROOT, dep.replace(/\.js$/, '.d.ts')))) return m;
       deps.push(dep);
       return `${head}${q}${name(dep)}${q}`;
     });

@@ -35,9 +35,18 @@ export function demoState(d) {
 }
 
 /** Waits until every widget on the page has shown a run (or says it failed). */
-export function waitForWidgets(d, timeout = 180_000) {
-  return d.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((w) => Number(w.dataset.ready ?? 0) >= 1
-    || w.shadowRoot?.querySelector('.w-status.error')), WIDGETS, { timeout, polling: 250, what: 'every widget ready' });
+export async function waitForWidgets(d, timeout = 180_000) {
+  try {
+    return await d.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((w) => Number(w.dataset.ready ?? 0) >= 1
+      || w.shadowRoot?.querySelector('.w-status.error')), WIDGETS, { timeout, polling: 250, what: 'every widget ready' });
+  } catch (e) {
+    // name the widgets still not ready (WebKit once left one so for 180 s): which view, model and text, what it says
+    const waiting = await d.evaluate((sel) => [...document.querySelectorAll(sel)].filter((w) => !(Number(w.dataset.ready ?? 0) >= 1))
+      .map((w) => `${w.tagName.toLowerCase()} view=${w.getAttribute('view')} model=${w.getAttribute('model')} text=${w.getAttribute('text')}: `
+        + `status «${w.shadowRoot?.querySelector('.w-status')?.textContent ?? ''}» note «${w.shadowRoot?.querySelector('.w-note')?.textContent ?? ''}»`), WIDGETS)
+      .catch((/** @type {any} */ x) => [`(the page could not be read: ${x?.message ?? x})`]);
+    throw new Error(`${e instanceof Error ? e.message : e}; not ready: ${waiting.join('; ')}`, { cause: e });
+  }
 }
 
 /** The widgets' model files by id (the catalogue's, or the test model when there is no catalogue). */

@@ -16,17 +16,15 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encoderOf as encoderOfConfig } from '../web/src/app/paths.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = path.join(root, 'models', 'manifest.json');
 const manifest = JSON.parse(readFileSync(file, 'utf8'));
 
-/** The encoder's facts from a file's config (see above). */
+/** The encoder's facts from a file's config (see above): the page's own rule (app/paths.js), on the file's snake_case keys. */
 function encoderOf(config) {
-  if (config.arch === 'transformer') return { kind: 'self-attention', layers: config.enc_layers };
-  if (config.arch === 'conv') return { kind: 'conv', layers: config.conv_layers, kernel: config.kernel };
-  if (config.arch === 'rnn') return { kind: 'rnn', bidirectional: true };  // attnseq's RNN encoders are bi-GRUs
-  return undefined;
+  return encoderOfConfig({ arch: config.arch, encLayers: config.enc_layers, convLayers: config.conv_layers, kernel: config.kernel });
 }
 
 /** The facts of one model file: {sha256, bytes, arch, attention, src, tgt, encoder}. */

@@ -19,7 +19,7 @@ import { createServer } from 'node:http';
 import { createHash } from 'node:crypto';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { promisify } from 'node:util';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
@@ -58,6 +58,9 @@ const hashes = new Map();  // path → {mtimeMs, size, etag}
 // event loop (zlib's thread pool). A large file (the .wasm, models) is never waited for: until its
 // compressed body is ready it goes out as it is, so the first visit is not held up by compression
 // (precompress() makes them ahead, as a host with precompressed files has them).
+// ATTNSEQ_COMPRESS_CACHE=DIR keeps each compressed body in DIR too, named by the content's hash and
+// the encoding, for every server process that is given the same DIR (the browser tests start one
+// per test file: without it each compressed the .wasm and every model again).
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.safetensors', '.svg', '.md', '.txt', '.webmanifest']);
 const LARGE = 256 * 1024;
 const compressed = new Map();  // `${etag} ${encoding}` → Promise<Buffer>, then Buffer
@@ -74,14 +77,30 @@ async function compress(body, etag, encoding) {
   let out = compressed.get(key);
   if (!out) {
     if (compressed.size > 1024) compressed.clear();  // (a site of a few hundred files fits)
-    out = (encoding === 'br'
+    out = cachedOr(etag, encoding, () => (encoding === 'br'
       ? brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
-      : gzipAsync(body, { level: 9 })).then((buf) => { compressed.set(key, buf); return buf; });
+      : gzipAsync(body, { level: 9 }))).then((buf) => { compressed.set(key, buf); return buf; });
     out.catch(() => compressed.delete(key));
     compressed.set(key, out);
   }
   if (Buffer.isBuffer(out)) return out;
   return body.byteLength >= LARGE ? null : out;
+}
+
+/** The compressed body from ATTNSEQ_COMPRESS_CACHE when it is there, else make() (written there when set). */
+async function cachedOr(etag, encoding, make) {
+  const dir = process.env.ATTNSEQ_COMPRESS_CACHE;
+  if (!dir) return make();
+  const file = path.join(dir, `${etag.replace(/"/g, '')}.${encoding}`);
+  try { return await readFile(file); } catch { /* not there yet */ }
+  const buf = await make();
+  try {
+    await mkdir(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    await writeFile(tmp, buf);
+    await rename(tmp, file);  // whole or not at all, for the other processes that read it
+  } catch { /* a cache that cannot be written is no cache */ }
+  return buf;
 }
 
 /**

@@ -16,6 +16,11 @@ if [ ! -x build/native/attnseq ]; then
 fi
 bash scripts/build_wasm.sh
 mkdir -p artifacts/e2e
+# The test files' servers share their compressed .wasm and models (scripts/serve.mjs).
+export ATTNSEQ_COMPRESS_CACHE="${ATTNSEQ_COMPRESS_CACHE:-$PWD/build/compressed}"
 if [ $# -gt 0 ]; then files=("$@"); else files=(tests/e2e/*.test.mjs); fi
-node --test --test-concurrency=1 --test-reporter=spec "${files[@]}"
+# Test files run side by side, one per core (ATTNSEQ_E2E_JOBS=N sets how many): each launches its own
+# browser on its own server (free ports) and builds into its own temporary folder.
+jobs="${ATTNSEQ_E2E_JOBS:-$(nproc 2>/dev/null || echo 2)}"
+node --test --test-concurrency="$jobs" --test-reporter=spec "${files[@]}"
 echo "test_e2e: screenshots in artifacts/e2e/"

@@ -49,7 +49,7 @@ if [ "${ATTNSEQ_FUZZ_ONLY:-0}" != 1 ]; then
   echo "== ASan + UBSan: Catch2 suite, CLI smoke test, fuzz corpus replay (build/san)"
   cmake --build build/san -j "$jobs" --target attnseq attnseq_tests "${targets[@]/%/_replay}" "${targets[@]}"
   # The Python unit tests do not run attnseq code: they run in the plain native ctest.
-  ctest --test-dir build/san --output-on-failure -j "$jobs" -E '^python_unittests$'
+  ctest --test-dir build/san --output-on-failure -j "$jobs" -E '^python_'
 fi
 
 if [ "$runs" -gt 0 ]; then

@@ -98,3 +98,48 @@ test('the demo server compresses text, the wasm and models where the client take
     await srv.close();
   }
 });
+
+test('ATTNSEQ_COMPRESS_CACHE: a compressed body is written there by its content hash, and another server process serves it from there', async () => {
+  const { mkdtemp, mkdir, writeFile, readFile, readdir, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { createHash } = await import('node:crypto');
+  const { brotliCompressSync } = await import('node:zlib');
+  const tmp = await mkdtemp(path.join(tmpdir(), 'attnseq-compress-'));
+  const site = path.join(tmp, 'site'), cache = path.join(tmp, 'cache');
+  const text = 'a page the browser takes compressed\n'.repeat(50);
+  await mkdir(site);
+  await writeFile(path.join(site, 'page.txt'), text);
+  // Each server in its own process, as the browser tests run them: it prints the brotli body as base64.
+  const serveOnce = () => {
+    const script = `
+      const { startServer } = await import(${JSON.stringify(path.join(ROOT, 'scripts/serve.mjs'))});
+      const { request } = await import('node:http');
+      const srv = await startServer({ port: 0, dir: ${JSON.stringify(site)} });
+      const body = await new Promise((resolve, reject) => request(new URL('/page.txt', srv.url), { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+        const chunks = []; res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ enc: res.headers['content-encoding'], body: Buffer.concat(chunks).toString('base64') }));
+      }).on('error', reject).end());
+      await srv.close();
+      process.stdout.write(JSON.stringify(body));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8', env: { ...process.env, ATTNSEQ_COMPRESS_CACHE: cache },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  try {
+    const first = serveOnce();
+    assert.equal(first.enc, 'br');
+    const name = `${createHash('sha256').update(text).digest('base64url')}.br`;
+    assert.deepEqual(await readdir(cache), [name], 'one body, named by the content hash and the encoding');
+    assert.deepEqual(await readFile(path.join(cache, name)), Buffer.from(first.body, 'base64'));
+    // A body planted under that name is what the next process sends: it read the cache, it did not compress again.
+    const planted = brotliCompressSync(Buffer.from('planted'));
+    await writeFile(path.join(cache, name), planted);
+    const second = serveOnce();
+    assert.equal(second.enc, 'br');
+    assert.deepEqual(Buffer.from(second.body, 'base64'), planted);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+});

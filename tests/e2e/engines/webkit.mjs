@@ -92,15 +92,26 @@ export async function launchWebKit({ viewport = { width: 1280, height: 900 } } =
     return Array.isArray(list) ? list : [];
   };
   const afterLoad = () => run(installErrorListeners);
+  const inner = () => run(() => [innerWidth, innerHeight]);
   const setViewport = async ({ width, height }) => {
-    // the window's frame (toolbar) is the difference between its outer and inner size
-    for (let i = 0; i < 3; i++) {
-      const [iw, ih] = await run(() => [innerWidth, innerHeight]);
+    // The window's frame (toolbar) is the difference between its outer and inner size. The page sees a new
+    // size a moment after setRect returns: measuring at once, on a busy machine, took the old inner size
+    // with the new outer one and asked for a negative height ("Invalid height value"). So after each
+    // setRect wait until the page reports the size (or 3 s pass), and measure the frame again from there.
+    for (let i = 0; i < 4; i++) {
+      let [iw, ih] = await inner();
       if (iw === width && ih === height) return;
       const r = await d.manage().window().getRect();
-      await d.manage().window().setRect({ x: 0, y: 0, width: r.width + width - iw, height: r.height + height - ih });
+      await d.manage().window().setRect({
+        x: 0, y: 0, width: Math.max(100, r.width + width - iw), height: Math.max(100, r.height + height - ih),
+      });
+      for (const t0 = Date.now(); Date.now() - t0 < 3000;) {
+        [iw, ih] = await inner();
+        if (iw === width && ih === height) return;
+        await new Promise((res) => setTimeout(res, 50));
+      }
     }
-    const [iw, ih] = await run(() => [innerWidth, innerHeight]);
+    const [iw, ih] = await inner();
     if (iw !== width || ih !== height) throw new Error(`MiniBrowser's viewport is ${iw} × ${ih}, not ${width} × ${height}`);
   };
   await setViewport(viewport);

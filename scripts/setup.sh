@@ -9,7 +9,7 @@
 #           the WebAssembly module and its JavaScript tests (Node 20 itself is assumed)
 #   all:    wasm + Chromium and a CJK font (browser tests, screenshots of the Chinese UI), Firefox ESR,
 #           WebKitGTK's WebDriver with its MiniBrowser and Xvfb to run it in (the browser suite's core in
-#           three engines: tests/e2e/engine-*.test.mjs; puppeteer-core and selenium-webdriver are npm packages)
+#           Firefox and WebKit: tests/e2e/engine-*.test.mjs; puppeteer-core and selenium-webdriver are npm packages)
 #   bench:  wasm + Chromium (bench/run.sh; onnxruntime-web is an npm devDependency)
 set -euo pipefail
 cd "$(dirname "$0")/.."

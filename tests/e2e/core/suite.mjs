@@ -9,7 +9,7 @@ import { crossOriginTests } from './cross-origin.mjs';
 import { cspTests } from './csp.mjs';
 import { LAPTOP } from './page.mjs';
 
-/** @param {'chromium'|'firefox'|'webkit'} engine */
+/** @param {'firefox'|'webkit'} engine */
 export function coreSuite(engine) {
   const ctx = { engine, driver: null };
   describe(`core in ${engine}`, () => {

@@ -1,9 +1,9 @@
 // The browser-driver interface the cross-engine tests (tests/e2e/core/) are written against, and the
-// pieces its three implementations share: chromium.mjs (playwright-core), firefox.mjs (puppeteer-core
-// over WebDriver BiDi), webkit.mjs (selenium-webdriver over classic WebDriver, MiniBrowser under Xvfb).
+// pieces its two implementations share: firefox.mjs (puppeteer-core over WebDriver BiDi), webkit.mjs
+// (selenium-webdriver over classic WebDriver, MiniBrowser under Xvfb). (Chromium runs the whole suite.)
 //
 // A driver is one browser with one tab:
-//   name                     'chromium' | 'firefox' | 'webkit'
+//   name                     'firefox' | 'webkit'
 //   version                  the browser's own version string
 //   goto(url)                navigates and waits for the load event
 //   reload()                 reloads and waits for the load event

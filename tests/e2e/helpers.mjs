@@ -2,10 +2,9 @@
 // (scripts/serve.mjs) in-process, screenshots under artifacts/e2e/.
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/serve.mjs';
@@ -16,21 +15,65 @@ export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** A fresh persistent Chromium context (its own user-data-dir, removed by close()). */
+/**
+ * One Chromium per test file's process, shared by its tests: launching a browser per test cost about 2 s
+ * of CPU each (a quarter of the suite's launches' time went there). Closed a moment after its last
+ * context is, so that the process can end.
+ * @type {{browser: Promise<import('playwright-core').Browser>, users: number, timer: NodeJS.Timeout|null}|null}
+ */
+let shared = null;
+async function sharedBrowser() {
+  if (shared) {
+    if (shared.timer) { clearTimeout(shared.timer); shared.timer = null; }
+    const b = await shared.browser.catch(() => null);
+    if (!b?.isConnected()) shared = null;  // crashed or failed to start: a new one
+  }
+  if (!shared) {
+    shared = { browser: chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS }), users: 0, timer: null };
+  }
+  shared.users++;
+  const mine = shared;
+  try {
+    return await mine.browser;
+  } catch (e) {
+    if (shared === mine) shared = null;
+    throw e;
+  }
+}
+function releaseBrowser() {
+  const mine = shared;
+  if (!mine || --mine.users > 0) return;
+  mine.timer = setTimeout(() => {
+    if (shared === mine && mine.users === 0) shared = null;
+    mine.browser.then((b) => b.close()).catch(() => {});
+  }, 300);
+}
+
+/** A fresh Chromium context: its own cookies, storage, caches and service workers, as a new profile has. */
 export async function launch({ viewport = { width: 1280, height: 900 }, reducedMotion = 'no-preference', locale = 'en-US', colorScheme = 'light' } = {}) {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (scripts/setup.sh)`);
-  const dir = await mkdtemp(path.join(tmpdir(), 'attnseq-e2e-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM, headless: true, args: ARGS, viewport, reducedMotion, locale, colorScheme, acceptDownloads: true,
-  });
+  const browser = await sharedBrowser();
+  let context;
+  try {
+    context = await browser.newContext({ viewport, reducedMotion, locale, colorScheme, acceptDownloads: true });
+  } catch (e) {
+    releaseBrowser();
+    throw e;
+  }
   const errors = [];
   context.on('weberror', (e) => errors.push(String(e.error())));
-  const page = context.pages()[0] ?? await context.newPage();
+  const page = await context.newPage();
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
+  let closed = false;
   return {
     context, page, errors,
-    close: async () => { await context.close().catch(() => {}); await rm(dir, { recursive: true, force: true }); },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await context.close().catch(() => {});
+      releaseBrowser();
+    },
   };
 }
 

@@ -139,12 +139,12 @@ case "${1:-}" in
   en-zh-transformer) run en-zh-transformer work/data/en-zh 150; exit ;;
   zh-en-transformer-v2) prepare_bt_all && run zh-en-transformer-v2 work/data/zh-en-bt3 450; exit ;;
   en-zh-transformer-v2) run en-zh-transformer-v2 work/data/en-zh-xf 300; exit ;;
-  en-fr-conv) run en-fr-conv work/data/en-fr 180; exit ;;
+  en-fr-conv) run en-fr-conv work/data/en-fr 240; exit ;;
   en-fr-transformer-ft) prepare_ft; run en-fr-transformer-ft work/data/en-fr-ft 150; exit ;;
   en-fr-transformer-ft-cldr) prepare_ft_cldr; run en-fr-transformer-ft-cldr work/data/en-fr-ft-cldr 150; exit ;;
   en-zh-transformer-ft) prepare_ft; run en-zh-transformer-ft work/data/en-zh-ft 90; exit ;;
   zh-en-transformer-ft) prepare_ft_zh_en && run zh-en-transformer-ft work/data/zh-en-ft 120; exit ;;
-  lane-c) run en-fr-conv work/data/en-fr 180; prepare_ft; run en-fr-transformer-ft work/data/en-fr-ft 150
+  lane-c) run en-fr-conv work/data/en-fr 240; prepare_ft; run en-fr-transformer-ft work/data/en-fr-ft 150
           run en-zh-transformer-ft work/data/en-zh-ft 90; prepare_ft_zh_en && run zh-en-transformer-ft work/data/zh-en-ft 120
           exit ;;
   fr-en-transformer|de-en-transformer|es-en-transformer|en-de-transformer) run "$1" "work/data/${1%-transformer}" 600; exit ;;

@@ -40,7 +40,7 @@ from attnseq_train.validate import Validator  # noqa: E402
 TRAIN_DEFAULTS = {"batch_tokens": 4000, "lr": 1e-3, "schedule": "rsqrt", "warmup": 1000,
                   "label_smoothing": 0.1, "clip": 1.0, "seed": 1, "eval_every_min": 10,
                   "ckpt_every_min": 5, "plateau_factor": 0.5, "min_lr": 1e-4, "n_bleu": 300,
-                  "weight_decay": 0.0, "avg_keep": 6}
+                  "weight_decay": 0.0, "avg_keep": 6, "anneal_min": 0}
 
 STOP = {"flag": False}
 REWARM_STEPS = 100  # after --seed-from: lr ramps from 0 to the schedule's value over this many steps
@@ -93,6 +93,18 @@ def lr_at(tc, sched, step):
     if tc["schedule"] == "rsqrt":
         return tc["lr"] * min(step / tc["warmup"], math.sqrt(tc["warmup"] / step))
     return tc["lr"] * min(1.0, step / tc["warmup"]) * sched["scale"]
+
+
+def anneal_factor(tc, elapsed_s, budget_s):
+    """Over the budget's last `anneal_min` minutes the lr falls linearly to min_lr: 1 before, min_lr/lr at the end."""
+    span = tc.get("anneal_min", 0) * 60
+    if span <= 0 or budget_s <= 0:
+        return 1.0
+    left = max(budget_s - elapsed_s, 0.0)
+    if left >= span:
+        return 1.0
+    floor = tc["min_lr"] / tc["lr"]
+    return floor + (1.0 - floor) * left / span
 
 
 def plateau_update(tc, sched, valid_loss):
@@ -241,6 +253,7 @@ class Trainer:
         nsrc = sum(len(self.src[i]) for i in idx)
         b = to_device(collate(self.src, self.tgt, self.world.shard(idx)), self.device)
         lr = lr_at(self.tc, self.st["sched"], self.st["step"] + 1)
+        lr *= anneal_factor(self.tc, self.st["elapsed"], self.a.budget_min * 60)
         if "rewarm_from" in self.st:  # continuing from a snapshot with a fresh optimizer
             lr *= min(1.0, (self.st["step"] + 1 - self.st["rewarm_from"]) / REWARM_STEPS)
         for g in self.opt.param_groups:

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { Translator } from '../../web/src/index.js';
-import { readLink, writeLink } from '../../web/src/app/link.js';
+import { readLink, writeLink, linkModel, linkLang, linkSpeed, linkWithoutServiceWorker } from '../../web/src/app/link.js';
 import { defaultsOf } from '../../web/src/state/options.js';
 import { HOSTILE_TEXTS } from '../data/hostile-inputs.mjs';
 
@@ -42,4 +42,38 @@ test('hostile or invalid parameters are left out and named, never thrown', async
     if (text.trim() && text.length <= 2000) assert.equal(state.text, text.toWellFormed());  // URLs carry no lone surrogates
     else assert.deepEqual(problems, ['text']);
   }
+});
+
+test('the page settings of a link: model (else the default), lang, speed (only the player\'s), nosw', () => {
+  const catalog = { default: 'b', models: [{ id: 'a' }, { id: 'b' }] };
+  const q = (s) => new URLSearchParams(s);
+  assert.equal(linkModel(catalog, q('model=a')), 'a');
+  assert.equal(linkModel(catalog, q('model=zz')), 'b');
+  assert.equal(linkModel(catalog, q('')), 'b');
+  assert.equal(linkLang(q('lang=zh')), 'zh');
+  assert.equal(linkLang(q('lang=')), null);
+  assert.equal(linkSpeed(q('speed=4')), 4);
+  assert.equal(linkSpeed(q('speed=0.5')), 0.5);
+  assert.equal(linkSpeed(q('speed=3')), undefined);
+  assert.equal(linkSpeed(q('speed=abc')), undefined);
+  assert.equal(linkSpeed(q('')), undefined);
+  assert.equal(linkWithoutServiceWorker(q('nosw')), true);
+  assert.equal(linkWithoutServiceWorker(q('x=1')), false);
+});
+
+test('the URL state in one module: only app/link.js reads the page\'s query (url-state.js writes it)', async () => {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const root = new URL('../../web/src/', import.meta.url).pathname;
+  const readers = [];
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+    const rel = path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name));
+    if (rel === path.join('app', 'link.js')) continue;
+    const src = await readFile(path.join(root, rel), 'utf8');
+    const uses = src.split('\n').filter((line) => /location\.search|URLSearchParams\(\s*location/.test(line)
+      && !(rel === path.join('app', 'url-state.js') && /replaceState/.test(line)));
+    if (uses.length) readers.push(rel);
+  }
+  assert.deepEqual(readers, [], 'these files read the URL themselves: use app/link.js (pageParams, linkModel, linkLang, linkSpeed, linkWithoutServiceWorker)');
 });

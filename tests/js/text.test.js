@@ -46,3 +46,18 @@ test('one CJK test: hasCjk for Chinese and Japanese, not Latin or Hangul', () =>
   assert.ok(hasCjk('猫') && hasCjk('ネコ') && hasCjk('。') && hasCjk('▁猫'));
   assert.ok(!hasCjk('cat') && !hasCjk('고양이') && !hasCjk('▁'));
 });
+
+test('one CJK test: no other file of web/src writes its own test for Chinese or Japanese characters', async () => {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const root = path.join(ROOT, 'web', 'src');
+  const own = [];
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    const rel = path.relative(root, file);
+    if (rel === path.join('state', 'text.js') || rel.startsWith(`i18n${path.sep}`)) continue;  // (the test itself; message catalogues)
+    const src = await readFile(file, 'utf8');
+    if (/Script=(Han|Hiragana|Katakana)|\\u4e00|\\u3400|\\u3040|\\u30a0/i.test(src)) own.push(rel);
+  }
+  assert.deepEqual(own, [], 'these files test for CJK characters themselves: use hasCjk (state/text.js)');
+});

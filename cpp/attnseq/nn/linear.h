@@ -11,7 +11,7 @@
 namespace attnseq {
 
 struct Linear {
-  WeightMatrix w;            // [out, in], F32, I8 or I8 as bfloat16
+  WeightMatrix w;            // [out, in], F32 or I8 (int8 + a scale per row)
   const float* b = nullptr;  // [out], or null without bias
   int out = 0;
   int in = 0;
@@ -26,7 +26,7 @@ struct Linear {
 };
 
 struct Embedding {
-  WeightMatrix w;  // [vocab, dim], F32, I8 or I8 as bfloat16
+  WeightMatrix w;  // [vocab, dim], F32 or I8 (int8 + a scale per row)
   int vocab = 0;
   int dim = 0;
 

@@ -4,13 +4,14 @@
 // the model the page opens with downloads, while the rest of the page's code (views, components,
 // catalogues of messages) is still on its way; main.js's start() then finds them under way: models.js
 // keeps one catalogue fetch and one translator per file for the whole page.
-import { initialModelId, loadManifest } from './models.js';
+import { loadManifest } from './models.js';
+import { linkModel, pageParams } from './link.js';
 import { getTranslator } from './translators.js';
 
-const params = new URLSearchParams(location.search);
+const params = pageParams();
 loadManifest()
   .then((catalog) => {
-    const entry = catalog.models.find((m) => m.id === initialModelId(catalog, params));
+    const entry = catalog.models.find((m) => m.id === linkModel(catalog, params));
     return entry && getTranslator(entry);
   })
   // Failures are main.js's to show (its own calls get the same error, or try again).

@@ -2,6 +2,7 @@
 // unsure), from what the engine computed: each step's probability. The thresholds are the catalogue's
 // (train/calibrate_confidence.py calibrates them on the model's test split: docs/models.md gives how
 // often each fires on good and on bad translations). Pure functions: views/output-view.js draws them.
+import { hasCjk } from '../state/text.js';
 
 /**
  * @typedef {{text: string, probability: number, unsure: boolean}} Word
@@ -29,7 +30,7 @@ export function confidenceOf(steps, output, thresholds) {
     const piece = s.piece ?? s.token?.piece ?? '';
     const starts = piece.startsWith('\u2581');
     const text = piece.replace(/\u2581/g, ' ');
-    const cjk = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(text);
+    const cjk = hasCjk(text.charAt(0));
     const last = words.at(-1);
     if (last && !starts && !cjk && !/^[\p{P}\p{S}]/u.test(text) && !/[\p{P}\p{S}]$/u.test(last.text)) {
       last.text += text;

@@ -3,6 +3,7 @@
 // head, the encoder self-attention's layer and head, pieces/words) and the sentence. readLink() takes any query string, however hostile: what it
 // cannot use is left out and named in `problems` (the page then shows its defaults and a notice).
 import { UI_OPTION, parseOption } from '../state/options.js';
+import { SPEEDS } from '../state/stores.js';
 
 const MAX_TEXT = 2000;  // characters of text a link may carry
 
@@ -80,10 +81,42 @@ export function readLink(params, table, catalog) {
     if (level === 'piece' || level === 'word') state.level = level;
     else bad('level');
   }
-  // nosw: read by offline.js (the page runs without its service worker), not part of the view's state
+  // lang, speed and nosw: page settings (linkLang, linkSpeed, linkWithoutServiceWorker), not part of the view's state
   const known = new Set(['text', 'model', 'step', 'sentence', 'layer', 'head', 'selfLayer', 'selfHead', 'level', 'lang', 'speed', 'nosw', ...table.map((o) => o.name)]);
   for (const k of params.keys()) if (!known.has(k)) bad(k);
   return { state, problems };
+}
+
+/** The page's own query (every reader of the URL takes it from here). */
+export function pageParams() {
+  return new URLSearchParams(globalThis.location?.search ?? '');
+}
+
+/**
+ * The catalogue entry id a page opens with: its link's `model` parameter when the catalogue has it,
+ * else the default (the demo's main.js and boot.js both ask here).
+ * @param {{default: string, models: {id: string}[]}} catalog
+ * @param {URLSearchParams} params
+ */
+export function linkModel(catalog, params) {
+  const id = params.get('model');
+  return id && catalog.models.some((m) => m.id === id) ? id : catalog.default;
+}
+
+/** The UI language the link asks for (`lang`), or null. @param {URLSearchParams} params */
+export function linkLang(params) {
+  return params.get('lang') || null;
+}
+
+/** The animation speed the link asks for (`speed`), when the player offers it. @param {URLSearchParams} params */
+export function linkSpeed(params) {
+  const speed = Number(params.get('speed'));
+  return SPEEDS.includes(speed) ? speed : undefined;
+}
+
+/** `nosw`: the page runs without its service worker (tests, benchmarks). @param {URLSearchParams} params */
+export function linkWithoutServiceWorker(params) {
+  return params.has('nosw');
 }
 
 /**

@@ -20,7 +20,8 @@ import { setupSeedSections } from './seed-sections.js';
 import { bindDecodingForm } from './decoding-form.js';
 import { defaultsOf } from '../state/options.js';
 import { readLink } from './link.js';
-import { availableOffline, initialModelId } from './models.js';
+import { availableOffline } from './models.js';
+import { linkLang, linkModel, linkSpeed, pageParams } from './link.js';
 import { getTranslator, hasFailed } from './translators.js';
 import { BASE } from '../assets.js';
 import { registerServiceWorker } from './offline.js';
@@ -31,8 +32,8 @@ import { PageRuns } from './page-runs.js';
 import { bindPanels, renderModelPicker, renderStatus } from './page-panels.js';
 import { $, textBox } from './page-dom.js';
 
-const params = new URLSearchParams(location.search);
-setLanguage(params.get('lang') || detectLanguage());
+const params = pageParams();
+setLanguage(linkLang(params) || detectLanguage());
 
 /** @type {Required<import('../state/stores.js').Stores>} */
 const stores = {
@@ -41,8 +42,8 @@ const stores = {
   paragraph: createParagraphStore(),
 };
 // a speed the link asks for (else the pace follows each sentence's length: app/pace.js)
-const speed = Number(params.get('speed'));
-if ([0.5, 1, 2, 4, 8].includes(speed)) stores.playback.set({ speed, auto: false });
+const speed = linkSpeed(params);
+if (speed !== undefined) stores.playback.set({ speed, auto: false });
 const controller = new AppController(stores);
 const player = createPlayer(stores);
 globalThis.attnseqDemo = { stores, controller, models: { getTranslator, hasFailed } };  // for tests and the curious
@@ -118,7 +119,7 @@ async function start() {
     const catalog = await controller.init();
     await refreshOffline();
     // The model downloads while the engine starts (the option table needs its WebAssembly module).
-    const selecting = controller.selectModel(initialModelId(catalog, params));
+    const selecting = controller.selectModel(linkModel(catalog, params));
     const table = await controller.options();
     const { state, problems } = readLink(params, table, catalog);
     if (problems.length) page.url.setNote({ key: 'app.badLink', params: { list: problems.join(', ') } });

@@ -57,17 +57,6 @@ export function loadManifest(url = MANIFEST_URL) {
   return p;
 }
 
-/**
- * The catalogue entry id a page opens with: its link's `model` parameter when the catalogue has it,
- * else the default (the demo's main.js and boot.js both ask here).
- * @param {{default: string, models: ModelEntry[]}} catalog
- * @param {URLSearchParams} params
- */
-export function initialModelId(catalog, params) {
-  const id = params.get('model');
-  return id && catalog.models.some((m) => m.id === id) ? id : catalog.default;
-}
-
 const catalogueError = (/** @type {string} */ url, /** @type {string} */ why) => new AttnseqError('LOAD_FAILED', `the model catalogue ${url} could not be loaded: ${why}`);
 
 /**

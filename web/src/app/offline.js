@@ -3,6 +3,7 @@
 // cached for offline use, or a model changed on the server.
 import { t, withLanguage, onLanguageChange } from '../i18n/index.js';
 import { loadedModelUrls } from './translators.js';
+import { linkWithoutServiceWorker, pageParams } from './link.js';
 
 /** @type {ServiceWorkerRegistration | null} */
 let registration = null;
@@ -32,7 +33,7 @@ let lastAsk = 0;
  */
 export function registerServiceWorker(url, report, when = Promise.resolve(), lang = null) {
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
-  if (new URLSearchParams(location.search).has('nosw')) return;
+  if (linkWithoutServiceWorker(pageParams())) return;
   // the last report, said again when the UI's language changes (a page with its own `lang` keeps it)
   /** @type {(() => string) | null} */
   let said = null;

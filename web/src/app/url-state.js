@@ -1,7 +1,7 @@
 // The demo page's state in its URL (app/link.js writes and reads the query): the one place that knows
 // what the URL holds beyond the stores, keeps it up to date and copies it. Restored on open by main.js.
 import { t, onLanguageChange } from '../i18n/index.js';
-import { writeLink } from './link.js';
+import { linkLang, writeLink } from './link.js';
 import { defaultsOf } from '../state/options.js';
 import { sameOptions } from './engine-options.js';
 import { $, textBox } from './page-dom.js';
@@ -19,7 +19,7 @@ export class UrlState {
     this.stores = stores;
     this.controller = controller;
     /** the page's language: in the URL when the link asked for one or the user picked one here */
-    this.lang = params.get('lang') ?? undefined;
+    this.lang = linkLang(params) ?? undefined;
     /** the first translation is done (or the other-language offer shown): from now on the URL follows the page */
     this.following = false;
     /** @type {HeldLink | null} a link's sentence and step, kept while its text waits behind the other-language offer */

@@ -16,8 +16,7 @@
 //         speed? (a number, or 'auto')}
 import { View, define, h, s, activeElementOf } from './dom.js';
 import { t } from '../i18n/index.js';
-
-export const SPEEDS = [0.5, 1, 2, 4, 8];
+import { SPEEDS } from '../state/stores.js';
 
 // 16×16 icons (fonts often lack the media-control characters).
 const ICONS = {

@@ -2,6 +2,7 @@
 // (docs/langid.md), built by scripts/build_langid.mjs into attnseq-langid.js beside the WebAssembly
 // module and loaded the first time it is asked (about 145 KB brotli; the service worker keeps it).
 import { assetUrl } from '../assets.js';
+import { hasCjk } from '../state/text.js';
 
 /** @typedef {{language: string, confident: boolean, scores: Record<string, number>}} Identified */
 
@@ -30,7 +31,7 @@ export function judge(text, raw) {
   const letters = (String(text).match(/\p{L}/gu) ?? []).length;
   const ranked = Object.values(raw.scores).sort((a, b) => b - a);
   const lead = (ranked[0] ?? 0) - (ranked[1] ?? 0);
-  const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(text);
+  const cjk = hasCjk(text);  // (a script written without spaces: fewer letters say as much)
   const enough = cjk ? letters >= 2 : letters >= MIN_LETTERS;
   return { language: raw.language, confident: Boolean(raw.language) && enough && lead >= MARGIN, scores: raw.scores };
 }

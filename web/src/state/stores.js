@@ -57,6 +57,9 @@ export function createWorkStore() {
   return createStore(/** @type {WorkState} */ ({ cached: [], uncached: [] }));
 }
 
+/** The speeds (steps per second) a reader may choose: the player's menu, and a link's `speed`. */
+export const SPEEDS = [0.5, 1, 2, 4, 8];
+
 /**
  * UI state of the animation: `index` is the step being shown (-1: only `<s>`, nothing produced yet).
  * @typedef {Object} PlaybackState

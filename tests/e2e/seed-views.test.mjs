@@ -88,6 +88,17 @@ test('paths, interventions, memory and the conv model as widgets, against the en
   assert.equal(zh.tokens.slice(zh.from, zh.from + 2).join(''), '它们');
   assert.deepEqual(zh.steps, expect(zh, 'zh'));
   assert.match(await shadow('pathszh', (r) => r.querySelector('.w-note').textContent), /nowhere/);
+  // a figure wider than its box opens scrolled to the picked tokens (它们 is past the 40th token)
+  const inView = await page.waitForFunction(() => {
+    const boxes = [...document.getElementById('pathszh').shadowRoot.querySelectorAll('attnseq-paths .fig-scroll')];
+    const wide = boxes.filter((b) => b.scrollWidth > b.clientWidth);
+    const seen = wide.map((b) => {
+      const r = b.getBoundingClientRect(), a = b.querySelector('text.tok.a')?.getBoundingClientRect();
+      return !!a && a.left >= r.left && a.right <= r.right;
+    });
+    return wide.length > 0 && seen.every(Boolean) ? { wide: wide.length } : false;
+  }, null, { timeout: 10_000 }).then((h) => h.jsonValue());
+  assert.ok(inView.wide >= 1, "the Chinese sentence's figures scroll");
 
   // interventions: the masked translation is the engine's with the same masks
   const ivDone = (id) => page.waitForFunction((id) => {

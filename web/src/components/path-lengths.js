@@ -56,6 +56,7 @@ class PathLengths extends View {
       h('p', { class: 'paths-distance' }, dist === 0 ? t('paths.same') : t('paths.distance', { a: A, b: B, d: dist }), ' ',
         h('span', { class: 'hint' }, t('paths.tokens', { model: nameOf(d.tokenModel) }))));
     for (const sc of p.schemes) this.appendChild(this.#scheme(sc, p, A, B));
+    requestAnimationFrame(() => revealPicks(this));
   }
 
   /**
@@ -98,6 +99,24 @@ class PathLengths extends View {
         : path.kind === 'rnn' ? t('paths.rnnSteps', { steps: path.steps }) : t('paths.selfSteps', { steps: path.steps, layers: path.layers });
     box.appendChild(h('p', { class: 'path-steps', 'data-steps': path.steps ?? 'none' }, steps));
     return box;
+  }
+}
+
+/**
+ * Scrolls each figure that is wider than its box so that the two picked tokens are in view (a long
+ * sentence's figure opened at its start, and the pick at tokens 45 and 50 of a 60-token sentence was out
+ * of sight): both centred when they fit in the box, else the first one at its left edge.
+ * @param {Element} root
+ */
+export function revealPicks(root) {
+  for (const box of root.querySelectorAll('.fig-scroll')) {
+    const a = box.querySelector('text.tok.a'), b = box.querySelector('text.tok.b') ?? a;
+    if (!a || !b || box.scrollWidth <= box.clientWidth) continue;
+    const origin = box.getBoundingClientRect().left - box.scrollLeft;
+    const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+    const lo = Math.min(ra.left, rb.left) - origin, hi = Math.max(ra.right, rb.right) - origin;
+    const room = box.clientWidth;
+    box.scrollLeft = Math.max(0, hi - lo <= room - 16 ? (lo + hi - room) / 2 : lo - 8);
   }
 }
 

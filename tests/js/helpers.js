@@ -10,6 +10,14 @@ export const CLI = path.join(ROOT, 'build/native/attnseq');
 export const DIST = path.join(ROOT, 'web/dist');
 export const TEST_MODELS = path.join(ROOT, 'tests/data/models');
 export const TINY = path.join(TEST_MODELS, 'tiny-transformer.safetensors');
+export const WEB_SRC = path.join(ROOT, 'web/src');
+
+/** Every file under `dir` (default web/src), as paths relative to it. @param {string} [dir] @returns {string[]} */
+export function sourceFiles(dir = WEB_SRC) {
+  const walk = (/** @type {string} */ rel) => readdirSync(path.join(dir, rel), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(rel, e.name)) : [path.join(rel, e.name)]));
+  return walk('');
+}
 export const TINY_RNN = path.join(TEST_MODELS, 'tiny-rnn-additive.safetensors');
 
 /**

@@ -1,11 +1,14 @@
 // The demo's state in its URL (web/src/app/link.js): what a link restores, and hostile links.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 
 import { Translator } from '../../web/src/index.js';
 import { readLink, writeLink, linkModel, linkLang, linkSpeed, linkWithoutServiceWorker } from '../../web/src/app/link.js';
 import { defaultsOf } from '../../web/src/state/options.js';
 import { HOSTILE_TEXTS } from '../data/hostile-inputs.mjs';
+import { WEB_SRC, sourceFiles } from './helpers.js';
 
 const catalog = { models: [{ id: 'en-fr-transformer' }, { id: 'en-fr-gru-attn' }] };
 
@@ -61,19 +64,9 @@ test('the page settings of a link: model (else the default), lang, speed (only t
   assert.equal(linkWithoutServiceWorker(q('x=1')), false);
 });
 
-test('the URL state in one module: only app/link.js reads the page\'s query (url-state.js writes it)', async () => {
-  const { readdir, readFile } = await import('node:fs/promises');
-  const path = await import('node:path');
-  const root = new URL('../../web/src/', import.meta.url).pathname;
-  const readers = [];
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
-    const rel = path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name));
-    if (rel === path.join('app', 'link.js')) continue;
-    const src = await readFile(path.join(root, rel), 'utf8');
-    const uses = src.split('\n').filter((line) => /location\.search|URLSearchParams\(\s*location/.test(line)
-      && !(rel === path.join('app', 'url-state.js') && /replaceState/.test(line)));
-    if (uses.length) readers.push(rel);
-  }
+test('the URL state in one module: only app/link.js reads the page\'s query (url-state.js writes it)', () => {
+  const readers = sourceFiles().filter((rel) => rel.endsWith('.js') && rel !== path.join('app', 'link.js')
+    && readFileSync(path.join(WEB_SRC, rel), 'utf8').split('\n').some((line) => /location\.search|URLSearchParams\(\s*location/.test(line)
+      && !(rel === path.join('app', 'url-state.js') && /replaceState/.test(line))));
   assert.deepEqual(readers, [], 'these files read the URL themselves: use app/link.js (pageParams, linkModel, linkLang, linkSpeed, linkWithoutServiceWorker)');
 });

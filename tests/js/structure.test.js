@@ -1,24 +1,16 @@
 // The front end's structure (issue 31): every file of web/src stays small enough to have one job.
 // A file that grows past the limit is split by what it does, not trimmed of its comments.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { ROOT } from './helpers.js';
+import { ROOT, WEB_SRC, sourceFiles } from './helpers.js';
 
 const MAX_LINES = 250;
 
-/** @param {string} dir @returns {string[]} */
-function files(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? files(p) : [p];
-  });
-}
-
 test(`no file in web/src has more than ${MAX_LINES} lines`, () => {
-  const all = files(path.join(ROOT, 'web/src'));
+  const all = sourceFiles().map((f) => path.join(WEB_SRC, f));
   assert.ok(all.length > 50, `web/src has ${all.length} files`);
   const long = all.map((f) => ({ file: path.relative(ROOT, f), lines: readFileSync(f, 'utf8').split('\n').length - 1 }))
     .filter((x) => x.lines > MAX_LINES);

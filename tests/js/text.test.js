@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { joinSentences, hasCjk } from '../../web/src/state/text.js';
-import { ROOT } from './helpers.js';
+import { ROOT, WEB_SRC, sourceFiles } from './helpers.js';
 
 // join_sentences of cpp/cli/main.cc, byte for byte: no space when the text so far ends in a
 // three-byte UTF-8 character led by E3–EF.
@@ -47,17 +47,9 @@ test('one CJK test: hasCjk for Chinese and Japanese, not Latin or Hangul', () =>
   assert.ok(!hasCjk('cat') && !hasCjk('고양이') && !hasCjk('▁'));
 });
 
-test('one CJK test: no other file of web/src writes its own test for Chinese or Japanese characters', async () => {
-  const { readdir, readFile } = await import('node:fs/promises');
-  const root = path.join(ROOT, 'web', 'src');
-  const own = [];
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
-    const file = path.join(entry.parentPath ?? entry.path, entry.name);
-    const rel = path.relative(root, file);
-    if (rel === path.join('state', 'text.js') || rel.startsWith(`i18n${path.sep}`)) continue;  // (the test itself; message catalogues)
-    const src = await readFile(file, 'utf8');
-    if (/Script=(Han|Hiragana|Katakana)|\\u4e00|\\u3400|\\u3040|\\u30a0/i.test(src)) own.push(rel);
-  }
+test('one CJK test: no other file of web/src writes its own test for Chinese or Japanese characters', () => {
+  const own = sourceFiles().filter((rel) => rel.endsWith('.js') && rel !== path.join('state', 'text.js')
+    && !rel.startsWith(`i18n${path.sep}`)  // (the test itself; the message catalogues)
+    && /Script=(Han|Hiragana|Katakana)|\\u4e00|\\u3400|\\u3040|\\u30a0/i.test(readFileSync(path.join(WEB_SRC, rel), 'utf8')));
   assert.deepEqual(own, [], 'these files test for CJK characters themselves: use hasCjk (state/text.js)');
 });

@@ -32,6 +32,9 @@ import { startXvfb } from './xvfb.mjs';
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const SCREEN = { width: 1600, height: 20000 };  // tall: full-page screenshots (see above)
+// WebKitGTK paints a window taller than about 16,384 px black: the tutorial at 390 px (19,900 px tall)
+// came out all black, at 1280 px (16,234) it was whole. A taller page is captured to this height.
+const MAX_CAPTURE = 16_000;
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -129,7 +132,7 @@ export async function launchWebKit({ viewport = { width: 1280, height: 900 } } =
     screenshot: async (name) => {
       const file = await screenshotPath('webkit', name);
       const [iw, ih, full] = await run(() => [innerWidth, innerHeight, document.documentElement.scrollHeight]);
-      const tall = Math.min(full, SCREEN.height - 100);
+      const tall = Math.min(full, SCREEN.height - 100, MAX_CAPTURE);
       if (tall > ih) await setViewport({ width: iw, height: tall });
       try {
         await writeFile(file, Buffer.from(await d.takeScreenshot(), 'base64'));

@@ -7,6 +7,7 @@ import { engineOptions } from './engine-options.js';
 import { currentTranslator } from './model-choice.js';
 import { countWork } from './work-count.js';
 import { beforePaint } from '../components/frames.js';
+import { mark, measure } from '../engine/timing.js';
 
 /** @typedef {import('../state/schema.js').Run} Run */
 /** @typedef {import('../state/schema.js').RunOptions} RunOptions */
@@ -90,8 +91,12 @@ export async function translateRun(ctl, text, options, forced = null) {
  * @param {() => void} bump
  */
 async function stream(tr, run, sent, bump) {
+  // (the first visit's timeline, bench/compare/first_visit.mjs: the page's side of a translation)
+  let start = mark();
   const gen = tr.generate(run.text, sent);
   const src = await gen.source;
+  measure('source received', start);
+  start = mark();
   run.sourceTokens = src.sourceTokens;
   run.encoderAttention = src.encoderAttention ?? null;
   run.attentionValues = src.attentionValues ?? [];
@@ -102,6 +107,7 @@ async function stream(tr, run, sent, bump) {
     run.output = step.text;
     bump();
   }
+  measure('steps received', start);
 }
 
 /**

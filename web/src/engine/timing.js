@@ -1,7 +1,8 @@
 // User Timing measures of the engine's phases: `attnseq:download` and `attnseq:sha256` (the model's
 // bytes, in Translator.load), `attnseq:module` (the WebAssembly module imported, compiled and
 // instantiated) and `attnseq:<method>` for the worker's requests of one per user action (load,
-// translate, start …; not the per-token steps). They show in the browser's performance panel, and the
+// translate, start …; not the per-token steps), and the page's `attnseq:source received` and
+// `attnseq:steps received` of a streamed translation (app/run-stream.js). They show in the browser's performance panel, and the
 // benchmark reads them to split a first visit (bench/compare/first_visit.mjs). Where User Timing is
 // missing they record nothing.
 

@@ -107,6 +107,16 @@ def anneal_factor(tc, elapsed_s, budget_s):
     return floor + (1.0 - floor) * left / span
 
 
+def eval_due(st, tc):
+    """An evaluation is due when eval_every_min of the budget clock have passed since the last one, counted
+    across restarts (the last one's elapsed time is in the checkpoint, or in its history). Counting from
+    each restart instead, a run given less than that per sitting was never evaluated again."""
+    last = st.get("last_eval_elapsed")
+    if last is None:
+        last = st["history"][-1]["elapsed_min"] * 60 if st.get("history") else 0.0
+    return st["elapsed"] - last >= tc["eval_every_min"] * 60
+
+
 def plateau_update(tc, sched, valid_loss):
     """Plateau schedule: halve the lr when the valid loss did not improve since the last eval."""
     if valid_loss < sched["best_loss"]:
@@ -284,7 +294,6 @@ class Trainer:
         clock = time.process_time if budget_clock == "cpu" else time.time
         self.st["clock"] = budget_clock
         t_start, base = clock(), self.st["elapsed"]
-        last_eval = clock()
         last_ckpt = last_log = time.time()
         win = {"loss": 0.0, "n": 0, "tok": 0, "src": 0}
         main = self.world.main
@@ -313,12 +322,12 @@ class Trainer:
                     win, last_log = {"loss": 0.0, "n": 0, "tok": 0, "src": 0}, now
                 stop, do_eval, do_ckpt, over = self.world.agree(
                     STOP["flag"] or (max_steps is not None and self.st["step"] >= max_steps),
-                    main and clock() - last_eval >= self.tc["eval_every_min"] * 60,
+                    main and eval_due(self.st, self.tc),
                     main and time.time() - last_ckpt >= self.tc["ckpt_every_min"] * 60,
                     main and self.st["elapsed"] >= budget)
                 if do_eval:
                     self.evaluate()
-                    last_eval = clock()
+                    self.st["last_eval_elapsed"] = self.st["elapsed"]
                 if do_ckpt:
                     self.save_last()
                     last_ckpt = time.time()

@@ -1,10 +1,11 @@
-"""The learning-rate annealing at a budget's end (train.py anneal_factor), computed by hand."""
+"""The learning-rate annealing at a budget's end (train.py anneal_factor) and the evaluation cadence across
+restarts (eval_due), computed by hand."""
 import os
 import sys
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "train"))
-from train import anneal_factor  # noqa: E402
+from train import anneal_factor, eval_due  # noqa: E402
 
 TC = {"lr": 2e-3, "min_lr": 1e-4, "anneal_min": 80}
 
@@ -21,6 +22,23 @@ class AnnealTest(unittest.TestCase):
         self.assertAlmostEqual(anneal_factor(TC, 240 * 60, 240 * 60), 0.05)
         self.assertAlmostEqual(anneal_factor(TC, 250 * 60, 240 * 60), 0.05)  # past the budget: the floor
         self.assertAlmostEqual(2e-3 * anneal_factor(TC, 240 * 60, 240 * 60), 1e-4)
+
+
+class EvalDueTest(unittest.TestCase):
+    TC = {"eval_every_min": 20}
+
+    def test_counts_across_restarts(self):
+        # the last evaluation at 22 min of the budget clock; 18 min per sitting: due at the second restart
+        st = {"elapsed": 40 * 60, "history": [{"elapsed_min": 22.0}]}
+        self.assertFalse(eval_due(st, self.TC))
+        st["elapsed"] = 42 * 60 + 1
+        self.assertTrue(eval_due(st, self.TC))
+
+    def test_the_recorded_last_evaluation_wins_and_a_new_run_waits_the_interval(self):
+        self.assertFalse(eval_due({"elapsed": 70 * 60, "last_eval_elapsed": 60 * 60, "history": []}, self.TC))
+        self.assertTrue(eval_due({"elapsed": 80 * 60, "last_eval_elapsed": 60 * 60}, self.TC))
+        self.assertFalse(eval_due({"elapsed": 19 * 60, "history": []}, self.TC))
+        self.assertTrue(eval_due({"elapsed": 20 * 60, "history": []}, self.TC))
 
 
 if __name__ == "__main__":

@@ -142,6 +142,14 @@ export async function waitForRunEnd(page, minRuns = 1, timeout = 120_000) {
   if (result.error) throw new Error(`the demo failed: ${result.error}`);
 }
 
+/**
+ * Waits until the demo has written its URL (app/url-state.js debounces each change by 300 ms; a
+ * loaded machine may take longer, so no fixed sleep).
+ */
+export async function urlWritten(page, timeout = 30_000) {
+  await page.waitForFunction(() => globalThis.attnseqDemo?.url && !globalThis.attnseqDemo.url.pending, null, { timeout, polling: 50 });
+}
+
 /** Sets the demo's animation speed through its control (fastest by default). */
 export async function setSpeed(page, speed = '8') {
   await page.locator('attnseq-playback select[name=speed]').first().selectOption(speed);

@@ -68,7 +68,7 @@ test('a decoding field out of the engine\'s range is flagged, and Enter and the 
   await page.locator('input[name=topP]').fill('0.9');
   await page.locator('input[name=topK]').fill('2.5');
   await page.locator('#translate').click();
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => /^Not translated: Top-k/.test(document.querySelector('#status').textContent), null, { timeout: 30_000 });
   assert.match(await status(), /^Not translated: Top-k \(0 = all\) must be a whole number from 0 to /);
   // fixed: Enter translates, with what the fields say
   await page.locator('input[name=topK]').fill('3');

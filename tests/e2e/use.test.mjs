@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLI, ROOT, launch, serve, screenshot, waitForRunEnd } from './helpers.mjs';
+import { CLI, ROOT, launch, serve, screenshot, urlWritten, waitForRunEnd } from './helpers.mjs';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'models/manifest.json'), 'utf8'));
 const file = (id) => path.join(ROOT, 'models', manifest.models.find((m) => m.id === id)?.file ?? 'missing');
@@ -242,7 +242,7 @@ test('text in another language than the model reads gets the offer: the model th
   assert.equal(await linked.locator('#text').inputValue(), two);
   assert.equal(await linked.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'nothing was translated');
   await linked.locator('#text').dispatchEvent('input');  // the URL is written again (text unchanged)
-  await linked.waitForTimeout(600);
+  await urlWritten(linked);
   const kept = new URL(linked.url()).searchParams;
   assert.deepEqual([kept.get('sentence'), kept.get('step')], ['2', '2'], linked.url());
   await linked.locator('#lang-offer .offer-anyway').click();
@@ -341,7 +341,7 @@ test('while the animation plays the URL has no step (a reload replays it); it ke
   assert.equal(url.searchParams.get('text'), 'I ate an apple.');
   await page.evaluate(() => globalThis.attnseqDemo.stores.playback.set({ speed: 8 }));
   await waitForRunEnd(page, 1);
-  await page.waitForTimeout(500);
+  await urlWritten(page);
   url = new URL(page.url());
   const steps = await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run.steps.length);
   assert.equal(url.searchParams.get('step'), String(steps), `at rest: ${url.search}`);
@@ -349,13 +349,13 @@ test('while the animation plays the URL has no step (a reload replays it); it ke
   // New text typed, not translated: the URL takes it without the old sentence's step, and a reload
   // opens it at its end (not paused at a step of another sentence).
   await page.locator('#text').fill('The dog is sleeping under the table.');
-  await page.waitForTimeout(500);
+  await urlWritten(page);
   url = new URL(page.url());
   assert.equal(url.searchParams.get('text'), 'The dog is sleeping under the table.');
   assert.equal(url.searchParams.get('step'), null, url.search);
   // A language picked in the menu goes into the URL too, and survives the reload.
   await page.locator('#lang').selectOption('zh');
-  await page.waitForTimeout(500);
+  await urlWritten(page);
   assert.equal(new URL(page.url()).searchParams.get('lang'), 'zh');
   await page.reload();
   await waitForRunEnd(page, 1);
@@ -367,14 +367,14 @@ test('while the animation plays the URL has no step (a reload replays it); it ke
 test('every strategy translates from the form: Sampling with top-k 0 (its default) is not blocked by an empty field', async () => {
   const { page } = await open('?speed=8', { reducedMotion: 'reduce' });
   await waitForRunEnd(page, 1);
-  await page.waitForTimeout(500);
+  await urlWritten(page);
   assert.ok(new URL(page.url()).searchParams.get('step'), 'the link names the step shown');
   await page.locator('#decoding summary').click();
   // an option of another strategy changes nothing a greedy run decodes: no note, the step stays
   await page.locator('#decoding input[name=strategy][value=beam]').check();
   await page.locator('#decoding input[name=beamSize]').fill('8');
   await page.locator('#decoding input[name=strategy][value=greedy]').check();
-  await page.waitForTimeout(500);
+  await urlWritten(page);
   assert.equal(await page.locator('#dec-pending').isVisible(), false, 'a beam size under greedy');
   assert.ok(new URL(page.url()).searchParams.get('step'), 'the link keeps its step');
   await page.locator('#decoding input[name=strategy][value=sample]').check();
@@ -383,7 +383,7 @@ test('every strategy translates from the form: Sampling with top-k 0 (its defaul
   // with the form's options) names no step of the greedy run still shown
   assert.match(await page.locator('#dec-pending').textContent(), /changed options apply to the next one/);
   assert.equal(await page.locator('#dec-pending').isVisible(), true);
-  await page.waitForTimeout(500);
+  await urlWritten(page);
   const pending = new URL(page.url()).searchParams;
   assert.deepEqual([pending.get('strategy'), pending.get('step')], ['sample', null], page.url());
   await page.locator('#translate').click();
@@ -408,7 +408,7 @@ test('a link restores text, model, options, step and view; a broken link gives t
   });
   assert.deepEqual(s, { model: 'en-fr-gru-attn', strategy: 'beam', beamSize: 3, index: 1, level: 'word', text: 'I ate an apple.' });
   assert.equal(await page.isChecked('#decoding input[name=strategy][value=beam]'), true);
-  await page.waitForTimeout(500);
+  await urlWritten(page);
   const url = new URL(page.url());
   assert.equal(url.searchParams.get('beamSize'), '3', `the URL follows the page: ${url.search}`);
   assert.equal(url.searchParams.get('step'), '2');
@@ -417,7 +417,7 @@ test('a link restores text, model, options, step and view; a broken link gives t
   await waitForRunEnd(self.page, 1);
   if (await self.page.evaluate(() => !!globalThis.attnseqDemo.stores.run.get().run.encoderAttention)) {
     assert.deepEqual(await self.page.evaluate(() => { const v = globalThis.attnseqDemo.stores.view.get(); return [v.encLayer, v.encHead]; }), [1, 2]);
-    await self.page.waitForTimeout(500);
+    await urlWritten(self.page);
     const su = new URL(self.page.url()).searchParams;
     assert.deepEqual([su.get('selfLayer'), su.get('selfHead')], ['2', '3'], 'the URL keeps them');
   }

@@ -58,6 +58,7 @@ const offlineStart = new Promise((resolve) => { startOfflineSupport = () => reso
 /** @type {import('./page-runs.js').Page} */
 const page = { stores, controller, url: new UrlState(stores, controller, params), startOfflineSupport: () => startOfflineSupport() };
 const runs = new PageRuns(page);
+globalThis.attnseqDemo.url = page.url;  // (tests wait for url.pending to fall)
 
 // Language
 const langSel = $('#lang', HTMLSelectElement);

@@ -30,6 +30,8 @@ export class UrlState {
     this.note = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
+    /** a change waits for its URL write (the 300 ms debounce): tests wait for false, not for a fixed time */
+    this.pending = false;
   }
 
   /** The held sentence and step when `text` is still the link's. @param {string} text */
@@ -64,7 +66,9 @@ export class UrlState {
   update() {
     if (!this.following) return;
     clearTimeout(this.timer);
+    this.pending = true;
     this.timer = setTimeout(() => {
+      this.pending = false;
       const q = this.current().toString();
       if (q !== location.search.slice(1)) history.replaceState(null, '', `${location.pathname}${q ? `?${q}` : ''}${location.hash}`);
     }, 300);

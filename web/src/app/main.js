@@ -46,7 +46,6 @@ const speed = linkSpeed(params);
 if (speed !== undefined) stores.playback.set({ speed, auto: false });
 const controller = new AppController(stores);
 const player = createPlayer(stores);
-globalThis.attnseqDemo = { stores, controller, models: { getTranslator, hasFailed } };  // for tests and the curious
 
 // The service worker's install downloads every file of precache.json (about 80): it is registered once
 // the first translation is on screen (or has failed), or after 10 s, so that on a new visitor's first
@@ -58,7 +57,8 @@ const offlineStart = new Promise((resolve) => { startOfflineSupport = () => reso
 /** @type {import('./page-runs.js').Page} */
 const page = { stores, controller, url: new UrlState(stores, controller, params), startOfflineSupport: () => startOfflineSupport() };
 const runs = new PageRuns(page);
-globalThis.attnseqDemo.url = page.url;  // (tests wait for url.pending to fall)
+// for tests and the curious (tests wait for url.pending to fall: the URL written)
+globalThis.attnseqDemo = { stores, controller, url: page.url, models: { getTranslator, hasFailed } };
 
 // Language
 const langSel = $('#lang', HTMLSelectElement);

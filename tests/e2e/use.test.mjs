@@ -91,6 +91,32 @@ test('the result first: the whole translation shows while the animation is still
   assert.equal(await page.textContent('#translation'), cli(manifest.default, 'You should wear shoes.').hypotheses[0].text);
 });
 
+test('the first translation\'s text is painted a frame before its figures, which follow; data-runs waits for them', async () => {
+  const b = await launch({ reducedMotion: 'reduce' });
+  browsers.push(b);
+  // At each frame (the animation callbacks run just before the frame is painted): is the translation's
+  // text there, and what do the alignment lines and the decoder loop hold?
+  await b.page.addInitScript(() => {
+    globalThis.__frames = [];
+    const look = () => {
+      const text = document.querySelector('#translation')?.textContent ?? '';
+      if (text.trim()) {
+        globalThis.__frames.push({ text, lines: document.querySelectorAll('[data-view=lines] svg').length,
+          loop: document.querySelectorAll('attnseq-decoder-loop li[data-step]').length, runs: document.body.dataset.runs ?? null });
+      }
+      if (globalThis.__frames.length < 3) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await b.page.goto(srv.url);
+  await waitForRunEnd(b.page, 1);
+  const frames = await b.page.evaluate(() => globalThis.__frames);
+  const expected = cli(manifest.default, await b.page.inputValue('#text')).hypotheses[0].text;
+  assert.equal(frames[0].text, expected, 'the first frame with text shows the whole translation');
+  assert.deepEqual([frames[0].lines, frames[0].loop, frames[0].runs], [0, 0, null], 'that frame is painted before the figures are drawn');
+  assert.ok(await b.page.locator('[data-view=lines] svg').count() > 0, 'the figures follow');
+});
+
 test('a translation stopped by the length limit says so; a failed run leaves no pending loop row', async () => {
   const text = '我吃了一个苹果。';
   const finished = cli(manifest.default, text).hypotheses[0].finished;

@@ -48,6 +48,8 @@ export class AppController {
     this.paragraphs = 0;
     /** @type {AbortController | null} the run in progress */
     this.abort = null;
+    /** a run that ends before it was drawn shows its text a frame before its figures (the demo sets it) */
+    this.textFirst = false;
   }
 
   /**

@@ -45,6 +45,7 @@ const stores = {
 const speed = linkSpeed(params);
 if (speed !== undefined) stores.playback.set({ speed, auto: false });
 const controller = new AppController(stores);
+controller.textFirst = true;  // the translation's text is painted a frame before the figures
 const player = createPlayer(stores);
 
 // The service worker's install downloads every file of precache.json (about 80): it is registered once

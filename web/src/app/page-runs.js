@@ -2,6 +2,7 @@
 // sentence, an alternative, a link), the other-language offer in front of it (app/lang-offer.js) and
 // what follows one (the playback, the URL, the offline download after the first).
 import { reducedMotion } from '../components/dom.js';
+import { rendersDone } from '../components/frames.js';
 import { playNextRun } from './player.js';
 import { EXAMPLES } from './examples.js';
 import { languageOffer, renderOffer, hideOffer } from './lang-offer.js';
@@ -54,7 +55,9 @@ export class PageRuns {
       if (reduce) stores.playback.set({ index: step !== undefined ? Math.min(step, r.steps.length - 1) : r.steps.length - 1, playing: false });
       url.following = true;
       url.update();  // the URL follows from now on (with reduced motion no later playback change would write it)
-      document.body.dataset.runs = String(this.seq);  // tests wait on this
+      await rendersDone();  // (the figures drawn a frame after the text: frames.js holdRenders)
+      if (seq !== this.seq) return;
+      document.body.dataset.runs = String(this.seq);  // tests wait on this: the translation and its figures drawn
       // After the first visit every model works offline: the catalogue downloads now, in the background.
       if (seq === 1) {
         keepModelsOffline(controller.requireCatalog().models.map((m) => m.url));

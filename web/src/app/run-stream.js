@@ -6,7 +6,7 @@ import { errorFields } from './errors.js';
 import { engineOptions } from './engine-options.js';
 import { currentTranslator } from './model-choice.js';
 import { countWork } from './work-count.js';
-import { beforePaint } from '../components/frames.js';
+import { beforePaint, holdRenders } from '../components/frames.js';
 import { mark, measure } from '../engine/timing.js';
 
 /** @typedef {import('../state/schema.js').Run} Run */
@@ -70,6 +70,9 @@ export async function translateRun(ctl, text, options, forced = null) {
     else await stream(tr, run, sent, bump);
     run.done = true;
     settle();
+    // A run drawn for the first time now, whole (it ended before STREAM_SHOWN_AFTER_MS): on a page that
+    // shows its text first (the demo: ctl.textFirst), the translation is painted before the figures.
+    if (ctl.textFirst && !streaming && ctl.abort === ctrl) holdRenders();
     if (ctl.abort === ctrl) runStore.set({ status: 'done', version: runStore.get().version + 1 });
     const work = ctl.stores.work;
     if (info.arch === 'transformer' && work && ctl.abort === ctrl) countWork(work, tr, run, ctrl.signal, () => ctl.abort === ctrl);

@@ -1,6 +1,6 @@
 // DOM helpers for the views. Text is only ever inserted as text nodes (never parsed as HTML).
 import { onLanguageChange, t, withLanguage } from '../i18n/index.js';
-import { beforePaint } from './frames.js';
+import { beforePaint, scheduleRender } from './frames.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -56,7 +56,8 @@ function append(el, children) {
 
 /**
  * Base class of the views: set `.data` (a plain object of the contract), the element re-renders
- * once per microtask, and again when the UI language changes. Subclasses implement render(data).
+ * once per microtask (or after the next paint while the page holds renders: frames.js holdRenders),
+ * and again when the UI language changes. Subclasses implement render(data).
  * @template [D=unknown]  the view's data (a subclass says which: `@extends {View<HeatmapData>}`)
  */
 export class View extends HTMLElement {
@@ -79,7 +80,7 @@ export class View extends HTMLElement {
   invalidate() {
     if (this.#queued) return;
     this.#queued = true;
-    queueMicrotask(() => {
+    scheduleRender(() => {
       this.#queued = false;
       if (!this.isConnected) return;
       // A widget may set its own language on a wrapper: data-lang="zh".

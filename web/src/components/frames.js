@@ -14,3 +14,53 @@ export function beforePaint(fn) {
   const id = setTimeout(fn, 16);
   return { cancel: () => clearTimeout(id) };
 }
+
+/**
+ * Runs fn once the next frame has been painted (a task after that frame's animation callbacks), or
+ * after 100 ms where no frame comes (a hidden tab has none; Node has no frames at all).
+ * @param {() => void} fn
+ */
+export function afterPaint(fn) {
+  let done = false;
+  const go = () => { if (!done) { done = true; setTimeout(fn, 0); } };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(go);
+  setTimeout(go, 100);
+}
+
+// The views' renders (components/dom.js View) run in a microtask after their data changed. A page may
+// hold them for one frame (holdRenders): what it draws itself in the meantime (the translation's text)
+// is painted without waiting for every figure and the style and layout of their new elements.
+/** @type {(() => void)[] | null} renders waiting for the painted frame; null: none held */
+let held = null;
+/** @type {Promise<void>} resolves when the held renders have run */
+let released = Promise.resolve();
+
+/**
+ * Runs a view's render: in a microtask, or after the next paint while renders are held.
+ * @param {() => void} fn
+ */
+export function scheduleRender(fn) {
+  if (held) held.push(fn);
+  else queueMicrotask(fn);
+}
+
+/**
+ * Holds the views' renders until the next frame has been painted (where there are frames; in Node it
+ * does nothing). Its promise resolves when they have run (as rendersDone()'s).
+ */
+export function holdRenders() {
+  if (held || typeof requestAnimationFrame !== 'function') return released;
+  held = [];
+  released = new Promise((resolve) => afterPaint(() => {
+    const fns = /** @type {(() => void)[]} */ (held);
+    held = null;
+    for (const fn of fns) fn();
+    resolve();
+  }));
+  return released;
+}
+
+/** Resolves when no render is held (at once when none is). */
+export function rendersDone() {
+  return held ? released : Promise.resolve();
+}

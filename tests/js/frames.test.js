@@ -1,0 +1,63 @@
+// The views' render scheduling (web/src/components/frames.js): a page may hold renders for a frame so
+// that what it draws itself (the translation's text) is painted first. Frames are simulated here: a
+// requestAnimationFrame that the test runs by hand.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { scheduleRender, holdRenders, rendersDone } from '../../web/src/components/frames.js';
+
+test('without frames (Node) nothing is held: renders run in the next microtask', async () => {
+  const ran = [];
+  const held = holdRenders();
+  scheduleRender(() => ran.push('a'));
+  assert.deepEqual(ran, []);
+  await null;
+  assert.deepEqual(ran, ['a']);
+  await held;
+  await rendersDone();
+});
+
+test('held renders wait for the frame, then run in order, once; rendersDone resolves after them', async () => {
+  const frames = [];
+  globalThis.requestAnimationFrame = (cb) => { frames.push(cb); return frames.length; };
+  try {
+    const ran = [];
+    const released = holdRenders();
+    assert.equal(holdRenders(), released, 'a second hold joins the first');
+    scheduleRender(() => ran.push('loop'));
+    scheduleRender(() => ran.push('lines'));
+    let done = false;
+    rendersDone().then(() => { done = true; });
+    await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(ran, [], 'nothing before the frame');
+    assert.equal(done, false);
+    assert.equal(frames.length, 1);
+    frames.shift()(0);  // the frame: its callbacks, then (a task later) the held renders
+    await new Promise((r) => setTimeout(r, 5));
+    assert.deepEqual(ran, ['loop', 'lines']);
+    assert.equal(done, true);
+    // after the release, renders are microtasks again
+    scheduleRender(() => ran.push('after'));
+    await null;
+    assert.deepEqual(ran, ['loop', 'lines', 'after']);
+    await new Promise((r) => setTimeout(r, 120));  // (the 100 ms fallback timer of the frame finds it done)
+    assert.deepEqual(ran, ['loop', 'lines', 'after'], 'the renders ran once');
+  } finally {
+    delete globalThis.requestAnimationFrame;
+  }
+});
+
+test('a hidden tab, which gets no frame, has its held renders run after 100 ms', async () => {
+  globalThis.requestAnimationFrame = () => 1;  // (never called back)
+  try {
+    const ran = [];
+    holdRenders();
+    scheduleRender(() => ran.push('x'));
+    await new Promise((r) => setTimeout(r, 40));
+    assert.deepEqual(ran, []);
+    await rendersDone();
+    assert.deepEqual(ran, ['x']);
+  } finally {
+    delete globalThis.requestAnimationFrame;
+  }
+});

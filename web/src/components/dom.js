@@ -148,13 +148,23 @@ export const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-mot
 
 export { pct } from './format.js';  // (a module of its own: Node tests import it without a DOM)
 
+/** @type {number | null} rootScale() of the current task */
+let scaleNow = null;
 /**
  * The root font size over the usual 16 px: the SVG figures are laid out in units of a 16 px root and
- * shown this many times as large (remSize), as the rest of the views' sizes are in rem.
+ * shown this many times as large (remSize), as the rest of the views' sizes are in rem. Read once per
+ * task: reading a computed style after a view has changed the page makes the browser recompute the
+ * style of everything changed since, and the views render one after another (on a first visit the
+ * figures' renders spent 309 ms in here, each paying for the one before: bench/compare/first_visit.mjs,
+ * docs/benchmarks.md).
  */
 export function rootScale() {
-  const px = parseFloat(globalThis.getComputedStyle?.(document.documentElement).fontSize ?? '');
-  return px > 0 ? px / 16 : 1;
+  if (scaleNow === null) {
+    const px = parseFloat(globalThis.getComputedStyle?.(document.documentElement).fontSize ?? '');
+    scaleNow = px > 0 ? px / 16 : 1;
+    setTimeout(() => { scaleNow = null; }, 0);
+  }
+  return scaleNow;
 }
 
 /**

@@ -57,11 +57,12 @@ def split_data(args, entry, split):
 
 def split_figures(args, entry, path, split):
     """BLEU, degenerate outputs and numbers kept on the long or numbers split, decoded by the C++ engine
-    with its default options (what the demo and widgets run); cached per file content and split."""
+    with its default options (what the demo and widgets run); cached per file content, split and engine."""
     data = split_data(args, entry, split)
     if data is None:
         return None
-    cache = os.path.join(args.cache, f"report-{file_sha256(path)[:16]}-{split}-cli.json")
+    # keyed by the engine too: its default decoding changes what it writes (the number guard, issue 29)
+    cache = os.path.join(args.cache, f"report-{file_sha256(path)[:16]}-{split}-cli-{file_sha256(args.cli)[:12]}.json")
     if os.path.exists(cache):
         r = json.load(open(cache, encoding="utf-8"))
     else:
@@ -246,8 +247,8 @@ def markdown(entries, summaries, histories):
         out.append(f"| {s['id']} | " + " | ".join(cells) + " |")
     out += ["", "(segments in parentheses)", ""]
     out += ["## What readers bring: long sentences, numbers, the check sentences", "",
-            "Decoded by the C++ engine with its default options (greedy, the repeat guard off, the length cap",
-            "on), as the demo and the widgets run it. *Long*: the long split (`train/prepare.py`: English",
+            "Decoded by the C++ engine with its default options (greedy, the repeat guard off, the number guard",
+            "and the length cap on), as the demo and the widgets run it. *Long*: the long split (`train/prepare.py`: English",
             "sentences of 12–30 words with a number, month, weekday or name; a third of them never trained",
             "on since issue 29); *repeats*: outputs that repeat a token or 2-gram 3 or more times in a row",
             "(`attnseq_train/degenerate.py`); *numbers kept*: the numbers set (`train/numbers_set.py`), numbers",

@@ -67,7 +67,7 @@ const char* field_kind_name(FieldKind kind);  // "int", "float", ... as describe
   X(piece, Piece, s.event.token, "the chosen token's piece (token.piece)")                                        \
   X(text, Text, s.text, "the translation so far (all tokens up to this one, detokenized)")                       \
   X(probability, Float, s.event.probability,                                                                      \
-    "its probability under the model (before temperature, top-k, top-p and the no-repeat guard)")                \
+    "its probability under the model (before temperature, top-k, top-p and the guards)")                \
   X(forced, Bool, s.event.forced, "taken from the forced prefix, not chosen by the search")                      \
   X(end, Bool, s.event.end, "the token ends the sentence (the model's `</s>`, info.controlIds.eos)")              \
   X(done, Bool, s.event.done, "this is the last step: an end, or the length limit reached (done && !end)")       \
@@ -78,9 +78,13 @@ const char* field_kind_name(FieldKind kind);  // "int", "float", ... as describe
   X(blocked, Alternatives, s.event.blocked,                                                                       \
     "a guard acted: the tokens the no-repeat-n-gram guard removed here that the model preferred to the chosen "  \
     "one (most likely first); empty when it did not change the choice")                                          \
+  X(number_blocked, Alternatives, s.event.number_blocked,                                                         \
+    "a guard acted: the tokens the number guard (copyNumbers) removed here because they would write a number the " \
+    "source does not hold, that the model preferred to the chosen one (most likely first); empty when it did not " \
+    "change the choice")                                                                                          \
   X(sampled, OptFloats, s.event.sampled,                                                                          \
     "sampling: each alternative's probability in the distribution the token was drawn from (after temperature, " \
-    "top-k, top-p and the no-repeat guard; 0 = cut); null for greedy and beam search")                           \
+    "top-k, top-p and the guards; 0 = cut); null for greedy and beam search")                           \
   X(cross_attention, StepStack, s.event.cross_attention,                                                          \
     "the cross-attention weights (softmax of crossScores), [layers][heads][cols]; null when returnAttention is "  \
     "false")                                                                                                        \
@@ -101,7 +105,7 @@ const char* field_kind_name(FieldKind kind);  // "int", "float", ... as describe
   X(tokens, Tokens, s.tokens, "target tokens, `</s>` included when reached")                                      \
   X(scores, Numbers, s.logprobs, "natural log of each token's probability")                                       \
   X(probabilities, Numbers, s.probabilities,                                                                      \
-    "probability of each token under the model (before temperature, top-k, top-p and the no-repeat guard)")       \
+    "probability of each token under the model (before temperature, top-k, top-p and the guards)")       \
   X(score, Float, s.score, "the hypothesis score: sum of scores (beam: divided by length^lengthPenalty)")          \
   X(finished, Bool, s.finished, "false when the length cap stopped it before `</s>` (a guard acted)")             \
   X(attention, Rows, s.attention,                                                                                 \

@@ -1,6 +1,7 @@
 #include "attnseq/translator.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "attnseq/core/errors.h"
@@ -77,6 +78,21 @@ bool is_blank(const std::string& s) {
 }
 
 
+// What each target piece writes, for the number guard: normal and user-defined pieces as they are,
+// byte pieces as their byte, control and unknown pieces nothing.
+std::shared_ptr<const DigitPieces> digit_pieces(const Tokenizer& target) {
+  std::vector<std::string> texts(static_cast<size_t>(target.vocab_size()));
+  for (int id = 0; id < target.vocab_size(); ++id) {
+    const PieceType type = target.type(id);
+    const std::string& piece = target.piece(id);
+    if (type == PieceType::Normal || type == PieceType::UserDefined)
+      texts[id] = piece;  // U+2581 stays as its three bytes: not a digit, so it ends a number as a space does
+    else if (type == PieceType::Byte && piece.size() == 6 && piece.compare(0, 3, "<0x") == 0)
+      texts[id] = std::string(1, static_cast<char>(std::strtol(piece.substr(3, 2).c_str(), nullptr, 16)));
+  }
+  return std::make_shared<const DigitPieces>(std::move(texts));
+}
+
 }  // namespace
 
 Translator::Translator(std::shared_ptr<const Bytes> model_file) {
@@ -93,6 +109,7 @@ Translator::Translator(std::shared_ptr<const Bytes> model_file) {
   ids_.bos = require_id(tgt_tok_->bos_id(), "tgt_tokenizer", "<s> (bos)", info_.config.vocab_tgt);
   ids_.eos = require_id(tgt_tok_->eos_id(), "tgt_tokenizer", "</s> (eos)", info_.config.vocab_tgt);
   src_eos_ = require_id(src_tok_->eos_id(), "src_tokenizer", "</s> (eos)", info_.config.vocab_src);
+  digits_ = digit_pieces(*tgt_tok_);
   model_ = build_model(info_.config, store);
   info_.quantized = store->quantized();
 }
@@ -128,6 +145,13 @@ std::string Translator::detokenize(const std::vector<int>& ids) const { return t
 Token Translator::target_token(int id) const { return {id, tgt_tok_->piece(id), -1, -1}; }
 
 Token Translator::source_token(int id) const { return {id, src_tok_->piece(id), -1, -1}; }
+
+NumberGuard Translator::number_guard(const std::vector<Token>& source) const {
+  std::string text;
+  for (const Token& t : source)
+    if (t.begin >= 0) text += t.piece;  // the normalized source (</s>, which has no span, left out)
+  return NumberGuard(digits_, NumberGuard::digit_runs(text));
+}
 
 TranslationHypothesis Translator::to_text(const Hypothesis& h) const {
   TranslationHypothesis out;
@@ -172,7 +196,7 @@ TranslationSession::TranslationSession(const Translator& translator, std::vector
     : translator_(translator),
       source_(std::move(source)),
       options_(options),
-      session_(translator.model(), ids_of(source_), options, translator.control_ids()) {}
+      session_(translator.model(), ids_of(source_), options, translator.control_ids(), translator.number_guard(source_)) {}
 
 TranslationStep TranslationSession::next() {
   StepEvent ev = session_.next();

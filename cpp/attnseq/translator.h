@@ -96,6 +96,9 @@ class Translator {
   std::string detokenize(const std::vector<int>& target_ids) const;
   Token target_token(int id) const;
   Token source_token(int id) const;  // a source vocabulary id's piece (no span)
+  // The number guard for a source (its pieces' digit runs; decode/number_guard.h): what the searches of
+  // translate(), begin() and start() apply when DecodeOptions::copy_numbers is on.
+  NumberGuard number_guard(const std::vector<Token>& source) const;
   // A search's hypothesis with its text, pieces and the text of each step.
   TranslationHypothesis to_text(const Hypothesis& h) const;
 
@@ -115,6 +118,7 @@ class Translator {
   ControlIds ids_;
   int src_eos_ = -1;  // appended to every source
   std::unique_ptr<Tokenizer> src_tok_, tgt_tok_;
+  std::shared_ptr<const DigitPieces> digits_;  // the target pieces' digits, for the number guard
   std::shared_ptr<const Model> model_;
 };
 

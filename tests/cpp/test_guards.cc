@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "attnseq/decode/beam_search.h"
+#include "attnseq/decode/number_guard.h"
 #include "attnseq/decode/repeat_guard.h"
 #include "attnseq/decode/session.h"
 #include "bigram_model.h"
@@ -178,4 +179,85 @@ TEST_CASE("the length cap stops every strategy at ratio · source + extra and sa
   CHECK(r.hypotheses[1].steps.back().capped);
   CHECK(r.hypotheses[1].steps.back().done);
   for (const Hypothesis& hyp : r.hypotheses) CHECK(hyp.tokens.size() <= 2);
+}
+
+// The number guard (issue 29, item 5): a hand-written target vocabulary of pieces with digits.
+namespace {
+
+// 0 <unk>, 1 <pad>, 2 <s>, 3 </s> write nothing; then "▁en", "▁19", "87", "7", "8", "▁2", "0", "▁42", ".", "1er"
+enum : int { EN = 4, P19 = 5, P87 = 6, P7 = 7, P8 = 8, P2 = 9, P0 = 10, P42 = 11, DOT = 12, P1ER = 13 };
+std::shared_ptr<const DigitPieces> number_vocab() {
+  return std::make_shared<const DigitPieces>(std::vector<std::string>{
+      "", "", "", "", "\u2581en", "\u2581" "19", "87", "7", "8", "\u2581" "2", "0", "\u2581" "42", ".", "1er"});
+}
+
+}  // namespace
+
+TEST_CASE("digit_runs: the source's numbers are its maximal runs of ASCII digits", "[guards][numbers]") {
+  CHECK(NumberGuard::digit_runs("\u2581en\u2581" "1987,\u2581" "3,000\u2581h30") ==
+        std::vector<std::string>{"1987", "3", "000", "30"});
+  CHECK(NumberGuard::digit_runs("\u2581no\u2581numbers").empty());
+  CHECK(NumberGuard::digit_runs("42") == std::vector<std::string>{"42"});
+}
+
+TEST_CASE("the number guard: only the source's numbers may be written, and a number begun must be finished",
+          "[guards][numbers]") {
+  const NumberGuard g(number_vocab(), {"1987"});
+  // nothing written yet: every piece whose digits begin no source number ("87", "7", "8", "▁2", "0", "▁42",
+  // "1er": "1" is not a whole source number); "▁19" begins 1987
+  CHECK(g.banned({}, kEosId) == std::vector<int>{P87, P7, P8, P2, P0, P42, P1ER});
+  CHECK(g.banned({EN}, kEosId) == g.banned({}, kEosId));
+  // "…▁19": the number must go on: "87" (1987) and "8" (198…) only, or </s>
+  CHECK(g.banned({EN, P19}, kEosId) == std::vector<int>{0, 1, 2, EN, P19, P7, P2, P0, P42, DOT, P1ER});
+  // "…▁19" "8": only "7" is left among the digits
+  const std::vector<int> after198 = g.banned({EN, P19, P8}, kEosId);
+  CHECK(std::find(after198.begin(), after198.end(), P7) == after198.end());
+  CHECK(std::find(after198.begin(), after198.end(), P87) != after198.end());
+  // "…▁1987": finished; words and punctuation again, but no digit: the source writes 1987 once
+  CHECK(g.banned({EN, P19, P87}, kEosId) == std::vector<int>{P19, P87, P7, P8, P2, P0, P42, P1ER});
+  // a source that writes it twice: once more after a space ("▁19")
+  CHECK(NumberGuard(number_vocab(), {"1987", "1987"}).banned({EN, P19, P87}, kEosId) ==
+        std::vector<int>{P87, P7, P8, P2, P0, P42, P1ER});
+  // digits the guard did not write (a forced prefix: "▁42"): left alone
+  CHECK(g.banned({P42}, kEosId).empty());
+  // off: nothing
+  CHECK(NumberGuard().banned({EN, P19}, kEosId).empty());
+  // no number in the source: no digit at all
+  CHECK(NumberGuard(number_vocab(), {}).banned({}, kEosId) == std::vector<int>{P19, P87, P7, P8, P2, P0, P42, P1ER});
+  // "1er" copies a source "1"; "0" continues "▁2" to a source "20"
+  const NumberGuard h(number_vocab(), {"1", "20"});
+  const std::vector<int> first = h.banned({}, kEosId);
+  CHECK(std::find(first.begin(), first.end(), P1ER) == first.end());
+  CHECK(h.banned({P2}, kEosId) == std::vector<int>{0, 1, 2, EN, P19, P87, P7, P8, P2, P42, DOT, P1ER});
+}
+
+TEST_CASE("greedy and beam search take the number guard's bans, and the steps name what it removed",
+          "[guards][numbers]") {
+  // The bigram model's A and B as pieces with digits: A = "▁4" (then "4" again: "44"…), B = "▁5".
+  auto pieces = std::make_shared<const DigitPieces>(std::vector<std::string>{"", "", "", "", "\u2581" "4", "\u2581" "5"});
+  auto m = std::make_shared<BigramModel>();
+  DecodeOptions o;
+  // source number "5": A ("▁4") is banned at every step, B ("▁5") allowed: B </s>
+  StepSession s(m, {A, kEosId}, o, kIds, NumberGuard(pieces, {"5"}));
+  const StepEvent first = s.next();
+  CHECK(first.token == B);
+  REQUIRE(first.number_blocked.size() == 1);
+  CHECK(first.number_blocked[0].first == A);
+  CHECK(first.number_blocked[0].second == Approx(0.5).epsilon(1e-4));
+  CHECK(first.blocked.empty());  // the no-repeat guard did nothing
+  CHECK(first.probability == Approx(0.4).epsilon(1e-4));  // the model's probability, untouched
+  CHECK(s.next().token == kEosId);
+  // copy_numbers off: the guard given is not applied (A A A … to the cap)
+  o.copy_numbers = false;
+  StepSession off(m, {A, kEosId}, o, kIds, NumberGuard(pieces, {"5"}));
+  CHECK(off.next().token == A);
+  // beam search: the same ban per row
+  o.copy_numbers = true;
+  o.strategy = Strategy::Beam;
+  o.beam_size = 2;
+  BeamResult r = beam_search(*m, {A, kEosId}, o, kIds, {}, NumberGuard(pieces, {"5"}));
+  REQUIRE(!r.hypotheses.empty());
+  CHECK(r.hypotheses[0].tokens == std::vector<int>{B, kEosId});
+  for (const auto& step : r.trace.steps)
+    for (const BeamCandidate& c : step) CHECK(c.token != A);
 }

@@ -42,7 +42,7 @@ export interface Hypothesis {
   tokens: Token[];
   /** natural log of each token's probability */
   scores: number[];
-  /** probability of each token under the model (before temperature, top-k, top-p and the no-repeat guard) */
+  /** probability of each token under the model (before temperature, top-k, top-p and the guards) */
   probabilities: number[];
   /** the hypothesis score: sum of scores (beam: divided by length^lengthPenalty) */
   score: number;
@@ -144,7 +144,7 @@ export interface GenerationStep {
   piece: string;
   /** the translation so far (all tokens up to this one, detokenized) */
   text: string;
-  /** its probability under the model (before temperature, top-k, top-p and the no-repeat guard) */
+  /** its probability under the model (before temperature, top-k, top-p and the guards) */
   probability: number;
   /** taken from the forced prefix, not chosen by the search */
   forced: boolean;
@@ -159,8 +159,12 @@ export interface GenerationStep {
   /** a guard acted: the tokens the no-repeat-n-gram guard removed here that the model preferred to the chosen
    *  one (most likely first); empty when it did not change the choice */
   blocked: Alternative[];
+  /** a guard acted: the tokens the number guard (copyNumbers) removed here because they would write a number
+   *  the source does not hold, that the model preferred to the chosen one (most likely first); empty when it
+   *  did not change the choice */
+  numberBlocked: Alternative[];
   /** sampling: each alternative's probability in the distribution the token was drawn from (after
-   *  temperature, top-k, top-p and the no-repeat guard; 0 = cut); null for greedy and beam search */
+   *  temperature, top-k, top-p and the guards; 0 = cut); null for greedy and beam search */
   sampled: Float32Array | null;
   /** the cross-attention weights (softmax of crossScores), [layers][heads][cols]; null when returnAttention
    *  is false */

@@ -21,7 +21,7 @@ struct Candidate {
   float logprob, score;
 };
 
-// Best `want` extensions of the rows (guarded: each row's log-probabilities with the no-repeat guard's
+// Best `want` extensions of the rows (guarded: each row's log-probabilities with the guards'
 // bans; scores: each row's hypothesis score). Forced prefix: the prefix token only, from row 0.
 std::vector<Candidate> best_candidates(const std::vector<float>& scores, const Matrix& guarded, int forced, int want) {
   std::vector<Candidate> all;
@@ -47,12 +47,16 @@ void row_of(const AttentionStack& s, int row, AttentionStack& out) {
 
 // The step record of candidate c (row c.row of this step's output), as the step session reports it.
 StepEvent record_of(const Candidate& c, int step, const Matrix& lp, const StepOutput& out, const DecodeOptions& o,
-                    ControlIds ids, bool forced, const std::vector<int>& banned) {
+                    ControlIds ids, bool forced, const std::vector<int>& banned,
+                    const std::vector<int>& number_banned) {
   StepEvent ev;
   ev.step = step;
   ev.token = c.token;
   ev.probability = std::exp(c.logprob);
-  if (!forced) ev.blocked = blocked_above(banned, lp.row(c.row).data(), 0.0f, c.logprob);
+  if (!forced) {
+    ev.blocked = blocked_above(banned, lp.row(c.row).data(), 0.0f, c.logprob);
+    ev.number_blocked = blocked_above(number_banned, lp.row(c.row).data(), 0.0f, c.logprob);
+  }
   ev.forced = forced;
   ev.end = c.token == ids.eos;
   const int V = static_cast<int>(lp.cols());
@@ -85,8 +89,9 @@ struct BeamSearch::Live {
   int trace_index = -1;  // its candidate's index in the trace of the step that created it
 };
 
-BeamSearch::BeamSearch(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids)
-    : model_(model), options_(options), ids_(ids) {
+BeamSearch::BeamSearch(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
+                       NumberGuard numbers)
+    : model_(model), options_(options), ids_(ids), numbers_(options.copy_numbers ? std::move(numbers) : NumberGuard{}) {
   options_.validate(model.config());
   state_ = model.encode(src, options_.state_options());
   result_.encode_macs = result_.macs = state_->encode_macs;
@@ -112,15 +117,17 @@ void BeamSearch::step() {
   for (Eigen::Index r = 0; r < lp.rows(); ++r) log_softmax_inplace(lp.row(r).data(), static_cast<int>(lp.cols()));
   const bool is_forced = step < static_cast<int>(options_.prefix.size());
   const int forced = is_forced ? options_.prefix[step] : -1;
-  // The no-repeat guard, row by row: what each row's hypothesis may not continue with.
-  std::vector<std::vector<int>> banned(live_.size());
+  // The guards, row by row: what each row's hypothesis may not continue with.
+  std::vector<std::vector<int>> banned(live_.size()), number_banned(live_.size());
   Matrix guarded = lp;
   std::vector<float> scores;
   for (size_t r = 0; r < live_.size(); ++r) {
     scores.push_back(live_[r].hyp.score);
     if (is_forced) continue;
     banned[r] = repeated_ngram_tokens(live_[r].hyp.tokens, options_.no_repeat_ngram_size, ids_.eos);
+    number_banned[r] = numbers_.banned(live_[r].hyp.tokens, ids_.eos);
     ban_tokens(guarded.row(static_cast<Eigen::Index>(r)).data(), static_cast<int>(guarded.cols()), banned[r]);
+    ban_tokens(guarded.row(static_cast<Eigen::Index>(r)).data(), static_cast<int>(guarded.cols()), number_banned[r]);
   }
   const std::vector<Candidate> cands = best_candidates(scores, guarded, forced, 2 * beam);
 
@@ -156,7 +163,7 @@ void BeamSearch::step() {
       }
       if (tc.kept || tc.finished) {
         rec = static_cast<int>(records_.size());
-        records_.push_back(record_of(c, step, lp, out_, options_, ids_, is_forced, banned[c.row]));
+        records_.push_back(record_of(c, step, lp, out_, options_, ids_, is_forced, banned[c.row], number_banned[c.row]));
         records_.back().done = tc.finished;
         records_.back().capped = tc.finished && c.token != ids_.eos;
       }
@@ -183,8 +190,8 @@ BeamResult BeamSearch::result() {
 }
 
 BeamResult beam_search(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
-                       const AbortCallback& abort) {
-  BeamSearch search(model, src, options, ids);
+                       const AbortCallback& abort, NumberGuard numbers) {
+  BeamSearch search(model, src, options, ids, std::move(numbers));
   while (!search.done()) {
     check_abort(abort, search.steps());
     search.step();

@@ -6,7 +6,7 @@
 // Every returned hypothesis carries its step records (Hypothesis::steps: token, probability, the
 // alternatives of its row, what the guards did, its attention), like the step session's, and the trace
 // every candidate. The no-repeat-n-gram guard bans, per row, the tokens that would repeat an n-gram of
-// that row's hypothesis. BeamSearch takes one model step at a time (the WebAssembly worker runs it in
+// that row's hypothesis; the number guard those that would write a number the source does not hold. BeamSearch takes one model step at a time (the WebAssembly worker runs it in
 // slices, so that a cancellation gets through); beam_search() runs it to the end, asking `abort`
 // before every step (decode/abort.h).
 #pragma once
@@ -16,6 +16,7 @@
 
 #include "attnseq/core/special_ids.h"
 #include "attnseq/decode/abort.h"
+#include "attnseq/decode/number_guard.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
 
@@ -33,7 +34,9 @@ struct BeamResult {
 class BeamSearch {
  public:
   // Validates the options and encodes the source. ids: the target vocabulary's <s> and </s> (the model file's).
-  BeamSearch(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids);
+  // numbers: the number guard of this source (off by default, and whenever options.copy_numbers is false).
+  BeamSearch(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
+             NumberGuard numbers = {});
   ~BeamSearch();
   bool done() const { return done_; }
   int steps() const { return step_; }  // model steps taken
@@ -45,6 +48,7 @@ class BeamSearch {
   const Model& model_;
   DecodeOptions options_;
   ControlIds ids_;
+  NumberGuard numbers_;
   std::unique_ptr<DecoderState> state_;
   BeamResult result_;
   int limit_ = 0;
@@ -61,6 +65,6 @@ class BeamSearch {
 
 // BeamSearch run to the end; `abort` is asked before every step (Error(Aborted) when it says stop).
 BeamResult beam_search(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
-                       const AbortCallback& abort = {});
+                       const AbortCallback& abort = {}, NumberGuard numbers = {});
 
 }  // namespace attnseq

@@ -37,6 +37,9 @@ Strategy parse_strategy(const std::string& name);  // "greedy" | "beam" | "sampl
   X(int, max_length, 256, Int, "", 1, 1 << 20, "never more target tokens than this (</s> included)")                 \
   X(int, no_repeat_ngram_size, 0, Int, "", 0, 64,                                                                   \
     "a token that would repeat an n-gram of this many tokens already in the translation gets probability 0 (0 = off)") \
+  X(bool, copy_numbers, true, Bool, "", 0, 1,                                                                      \
+    "digits in the translation copy the source's numbers: a token that would write a number the source does not "  \
+    "hold gets probability 0 (numbers may still be spelled out)")                                                  \
   X(std::vector<int>, prefix, {}, Prefix, "", 0, 0, "forced start of the translation; decoding continues after it") \
   X(bool, kv_cache, true, Bool, "", 0, 1, "Transformer: cache the decoder's keys/values (false recomputes them)")    \
   X(int, alternatives, 5, Int, "", 0, 50, "most likely tokens reported with each step")                             \

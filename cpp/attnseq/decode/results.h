@@ -22,6 +22,9 @@ struct StepEvent {
   // the no-repeat-n-gram guard: the tokens it removed that the model ranked above the chosen one (id,
   // probability under the model), most likely first; empty when it did not change the choice
   std::vector<std::pair<int, float>> blocked;
+  // the number guard (decode/number_guard.h): the same, for the tokens it removed because they would
+  // write a number the source does not hold
+  std::vector<std::pair<int, float>> number_blocked;
   // sampling: each alternative's probability in the distribution the token was drawn from (after
   // temperature, top-k and top-p; 0 = cut); empty for greedy and beam search
   std::vector<float> sampled;

@@ -11,8 +11,12 @@
 namespace attnseq {
 
 StepSession::StepSession(std::shared_ptr<const Model> model, const std::vector<int>& src,
-                         const DecodeOptions& options, ControlIds ids)
-    : model_(std::move(model)), options_(options), ids_(ids), rng_(options.seed) {
+                         const DecodeOptions& options, ControlIds ids, NumberGuard numbers)
+    : model_(std::move(model)),
+      options_(options),
+      ids_(ids),
+      numbers_(options.copy_numbers ? std::move(numbers) : NumberGuard{}),
+      rng_(options.seed) {
   options_.validate(model_->config());
   if (options_.strategy == Strategy::Beam)
     throw Error(ErrorCode::BadOption, "beam search is not step-wise: use greedy or sample for step sessions");
@@ -36,16 +40,19 @@ StepEvent StepSession::next() {
     ev.token = options_.prefix[ev.step];
     ev.forced = true;
   } else {
-    // The guard's banned tokens get probability 0 in what the token is chosen from (a copy of the row:
+    // The guards' banned tokens get probability 0 in what the token is chosen from (a copy of the row:
     // the step's probabilities and alternatives stay the model's).
     const std::vector<int> banned = repeated_ngram_tokens(hyp_.tokens, options_.no_repeat_ngram_size, ids_.eos);
-    if (!banned.empty()) {
+    const std::vector<int> number_banned = numbers_.banned(hyp_.tokens, ids_.eos);
+    if (!banned.empty() || !number_banned.empty()) {
       guarded_.assign(logits, logits + V);
       ban_tokens(guarded_.data(), V, banned);
+      ban_tokens(guarded_.data(), V, number_banned);
       choose_from = guarded_.data();
     }
     ev.token = options_.strategy == Strategy::Sample ? sample(choose_from, V, options_, rng_) : argmax(choose_from, V);
     ev.blocked = blocked_above(banned, logits, lse, logits[ev.token] - lse);
+    ev.number_blocked = blocked_above(number_banned, logits, lse, logits[ev.token] - lse);
   }
   const float token_logprob = logits[ev.token] - lse;
   ev.probability = std::exp(token_logprob);

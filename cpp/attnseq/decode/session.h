@@ -1,6 +1,6 @@
 // Step-wise greedy / sampling decoding: start(source) then next() until done(). Each step reports the
-// chosen token, its probability, the top alternatives, what the guards did (the no-repeat-n-gram
-// guard's blocked tokens, the length cap) and the attention weights of that step.
+// chosen token, its probability, the top alternatives, what the guards did (the tokens the no-repeat-n-gram
+// guard and the number guard blocked, the length cap) and the attention weights of that step.
 // Greedy and sampling translations are this loop run to the end (decode/search.h).
 #pragma once
 
@@ -9,6 +9,7 @@
 
 #include "attnseq/core/rng.h"
 #include "attnseq/core/special_ids.h"
+#include "attnseq/decode/number_guard.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
 
@@ -17,9 +18,10 @@ namespace attnseq {
 class StepSession {
  public:
   // Validates the options; encodes the source (ids ending with </s>). Beam strategy is not step-wise.
-  // ids: the target vocabulary's <s> and </s> (the model file's).
+  // ids: the target vocabulary's <s> and </s> (the model file's). numbers: the number guard of this
+  // source (Translator::number_guard; off by default, and whenever options.copy_numbers is false).
   StepSession(std::shared_ptr<const Model> model, const std::vector<int>& src, const DecodeOptions& options,
-              ControlIds ids);
+              ControlIds ids, NumberGuard numbers = {});
 
   bool done() const { return done_; }
   StepEvent next();  // throws Error(BadInput) when called after done()
@@ -31,9 +33,10 @@ class StepSession {
   std::shared_ptr<const Model> model_;
   DecodeOptions options_;
   ControlIds ids_;
+  NumberGuard numbers_;
   std::unique_ptr<DecoderState> state_;
   StepOutput out_;
-  std::vector<float> guarded_;  // the logits row with the no-repeat guard's bans (scratch)
+  std::vector<float> guarded_;  // [V] the logits row with the guards' bans (scratch)
   Rng rng_;
   Hypothesis hyp_;
   int last_token_ = 0;

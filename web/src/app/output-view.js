@@ -17,6 +17,7 @@ export function outputNote(c) {
   if (unsure.length) parts.push(t('conf.words', { words: unsure.join(t('conf.sep')) }));
   if (c.capped) parts.push(t('guard.capped'));
   if (c.blocked) parts.push(t('guard.blocked', { n: c.blocked }));
+  if (c.numbers) parts.push(t('guard.numbers', { n: c.numbers }));
   return parts.join(' ');
 }
 

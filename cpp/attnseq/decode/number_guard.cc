@@ -1,0 +1,99 @@
+#include "attnseq/decode/number_guard.h"
+
+#include <algorithm>
+
+namespace attnseq {
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+}  // namespace
+
+DigitPieces::DigitPieces(std::vector<std::string> texts) : texts_(std::move(texts)), starts_(texts_.size(), 0) {
+  for (size_t id = 0; id < texts_.size(); ++id) {
+    const std::string& t = texts_[id];
+    if (std::any_of(t.begin(), t.end(), is_digit)) with_digits_.push_back(static_cast<int>(id));
+    starts_[id] = !t.empty() && is_digit(t[0]);
+  }
+}
+
+NumberGuard::NumberGuard(std::shared_ptr<const DigitPieces> pieces, std::vector<std::string> numbers)
+    : pieces_(std::move(pieces)), numbers_(std::move(numbers)) {}
+
+std::vector<std::string> NumberGuard::digit_runs(const std::string& text) {
+  std::vector<std::string> out;
+  std::string run;
+  for (char c : text) {
+    if (is_digit(c)) {
+      run += c;
+    } else if (!run.empty()) {
+      out.push_back(run);
+      run.clear();
+    }
+  }
+  if (!run.empty()) out.push_back(run);
+  return out;
+}
+
+namespace {
+
+bool has(const std::vector<std::string>& numbers, const std::string& run) {
+  return std::find(numbers.begin(), numbers.end(), run) != numbers.end();
+}
+
+bool begins(const std::vector<std::string>& numbers, const std::string& run) {
+  return std::any_of(numbers.begin(), numbers.end(), [&](const std::string& n) { return n.compare(0, run.size(), run) == 0; });
+}
+
+// May `text` follow the open run? Every number it finishes must be one of `numbers` (each used once),
+// and the digits it ends with must begin one of those left.
+bool allowed(std::vector<std::string> numbers, std::string run, const std::string& text) {
+  for (char c : text) {
+    if (is_digit(c)) {
+      run += c;
+    } else if (!run.empty()) {
+      auto it = std::find(numbers.begin(), numbers.end(), run);
+      if (it == numbers.end()) return false;  // a number left unfinished (or not the source's)
+      numbers.erase(it);
+      run.clear();
+    }
+  }
+  return run.empty() || begins(numbers, run);
+}
+
+}  // namespace
+
+std::vector<int> NumberGuard::banned(const std::vector<int>& tokens, int eos) const {
+  std::vector<int> out;
+  if (!on()) return out;
+  // What the hypothesis has written: its numbers so far, the last one still open when it ends in a digit.
+  std::string text;
+  for (int id : tokens)
+    if (id >= 0 && id < pieces_->vocab()) text += pieces_->text(id);
+  std::vector<std::string> written = digit_runs(text);
+  std::string open;
+  if (!text.empty() && is_digit(text.back())) {
+    open = written.back();
+    written.pop_back();
+  }
+  // Each source number may be written as often as the source writes it.
+  std::vector<std::string> left = numbers_;
+  for (const std::string& w : written) {
+    auto it = std::find(left.begin(), left.end(), w);
+    if (it != left.end()) left.erase(it);
+  }
+  if (!open.empty() && !begins(left, open)) return out;  // not the guard's doing (a forced prefix): leave it
+  const int V = pieces_->vocab();
+  if (!open.empty() && !has(left, open)) {
+    // an unfinished number: only its digits may follow
+    for (int id = 0; id < V; ++id)
+      if (id != eos && !pieces_->starts_with_digit(id)) out.push_back(id);
+  }
+  for (int id : pieces_->with_digits())
+    if (id != eos && !allowed(left, open, pieces_->text(id))) out.push_back(id);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace attnseq

@@ -1,0 +1,56 @@
+// The number guard (DecodeOptions::copy_numbers; issue 29, item 5): every digit the translation writes
+// copies a number of the source. A token that would write a run of digits the source does not hold
+// ("2019" → "20119", "42" → "422", a number the source never had, a number written more often than the
+// source writes it) gets probability 0; a number that has begun must be finished as the source writes
+// it before anything else follows. Numbers may still be
+// spelled out ("3" → "trois": words are never banned outside a number). A number is a maximal run of
+// ASCII digits of the normalized source ("3,000" holds "3" and "000", so "3 000" and "3.000" copy it).
+// Greedy, sampling and beam search apply it beside the no-repeat guard (decode/repeat_guard.h), to each
+// row of logits before choosing; the step records name what it removed (StepEvent::number_blocked).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace attnseq {
+
+// The digits of each target piece: one per target vocabulary, immutable (the Translator keeps it).
+class DigitPieces {
+ public:
+  // texts[id]: what piece `id` writes (U+2581 = a space; empty for control and unknown pieces; the
+  // Translator builds them from its target tokenizer).
+  explicit DigitPieces(std::vector<std::string> texts);
+
+  int vocab() const { return static_cast<int>(texts_.size()); }
+  const std::string& text(int id) const { return texts_[static_cast<size_t>(id)]; }
+  const std::vector<int>& with_digits() const { return with_digits_; }  // ids whose text holds a digit, ascending
+  bool starts_with_digit(int id) const { return starts_[static_cast<size_t>(id)] != 0; }
+
+ private:
+  std::vector<std::string> texts_;
+  std::vector<int> with_digits_;
+  std::vector<char> starts_;  // [vocab] 1 when the text's first byte is a digit
+};
+
+class NumberGuard {
+ public:
+  NumberGuard() = default;  // off: bans nothing
+  // numbers: the source's digit runs (digit_runs() of its normalized text); none bans every digit.
+  NumberGuard(std::shared_ptr<const DigitPieces> pieces, std::vector<std::string> numbers);
+
+  // The maximal runs of ASCII digits in `text`, in order (duplicates kept).
+  static std::vector<std::string> digit_runs(const std::string& text);
+
+  bool on() const { return pieces_ != nullptr; }
+  // The tokens a hypothesis (`tokens`, the translation so far) may not continue with: sorted, without
+  // duplicates, never `eos` (so some token is always left). Empty when the guard is off, or when the
+  // hypothesis already ends in digits that begin no source number (a forced prefix wrote them).
+  std::vector<int> banned(const std::vector<int>& tokens, int eos) const;
+
+ private:
+  std::shared_ptr<const DigitPieces> pieces_;
+  std::vector<std::string> numbers_;
+};
+
+}  // namespace attnseq

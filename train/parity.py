@@ -5,7 +5,7 @@
         --data work/data/en-fr --cli build/native/attnseq [--split test] [--limit N]
 
 Both read the same model FILE. The reference decodes with train/attnseq_train/search.py (greedy,
-length limit 2·source+10); the CLI with its defaults (the same limit) but the number guard off. Prints the share of sentences
+length limit 2·source+10); the CLI with its defaults (the same limit) but the number and run guards off. Prints the share of sentences
 whose target ids are identical and lists the first differences.
 """
 import argparse
@@ -27,9 +27,10 @@ EOS = 3
 def cli_outputs(cli, model, texts):
     """-> list of (target ids without </s>, error or None) from `attnseq --json`, one per text."""
     inp = "".join(t.replace("\n", " ") + "\n" for t in texts)
-    # The model's own greedy choices: the reference search has no number guard (decode/number_guard.h),
-    # so it is off here; the guard's effect is measured apart (docs/models.md).
-    p = subprocess.run([cli, "--model", model, "--json", "--no-steps", "--no-copy-numbers"], input=inp.encode(),
+    # The model's own greedy choices: the reference search has neither the number guard
+    # (decode/number_guard.h) nor the run guard (decode/repeat_guard.h), so they are off here; their
+    # effect is measured apart (docs/architecture.md).
+    p = subprocess.run([cli, "--model", model, "--json", "--no-steps", "--no-copy-numbers", "--max-repeat-run", "0"], input=inp.encode(),
                        capture_output=True)
     out = []
     for line in p.stdout.decode().splitlines():

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "attnseq/decode/options.h"
 #include "attnseq/io/weights.h"
 
 namespace testing {
@@ -23,6 +24,15 @@ inline nlohmann::json read_json(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("test data missing: " + path);
   return nlohmann::json::parse(in);
+}
+
+// The options the PyTorch reference search decodes with: the engine's defaults without its own guards (the
+// run guard and the number guard), which the reference does not have. Golden comparisons use these.
+inline attnseq::DecodeOptions reference_options() {
+  attnseq::DecodeOptions o;
+  o.max_repeat_run = 0;
+  o.copy_numbers = false;
+  return o;
 }
 
 inline std::string data_path(const std::string& rel) { return std::string(ATTNSEQ_TEST_DATA_DIR) + "/" + rel; }

@@ -44,8 +44,9 @@ TEST_CASE("repeated_ngram_tokens: the tokens that would complete an n-gram alrea
 TEST_CASE("greedy: the guard takes the repeated token away and the step says what it removed", "[guards]") {
   auto m = std::make_shared<BigramModel>();
   DecodeOptions o;  // default cap: 2 · 2 source tokens + 10 = 14
+  o.max_repeat_run = 0;
   Hypothesis h;
-  // Without the guard: A (.5), then A → A (.45 beats </s> .4) until the length cap.
+  // Without the guards: A (.5), then A → A (.45 beats </s> .4) until the length cap.
   const std::vector<StepEvent> free = run(m, o, &h);
   REQUIRE(free.size() == 14);
   CHECK(tokens_of(free) == std::vector<int>(14, A));
@@ -151,6 +152,7 @@ TEST_CASE("beam search: the guard bans per hypothesis, and the steps say where i
 TEST_CASE("the length cap stops every strategy at ratio · source + extra and says so", "[guards]") {
   auto m = std::make_shared<BigramModel>();
   DecodeOptions o;
+  o.max_repeat_run = 0;  // A A A A: only the cap stops it
   o.max_length_ratio = 1.5f;
   o.max_length_extra = 1;  // source of 2 tokens: ceil(1.5 · 2) + 1 = 4
   Hypothesis h;
@@ -260,4 +262,47 @@ TEST_CASE("greedy and beam search take the number guard's bans, and the steps na
   CHECK(r.hypotheses[0].tokens == std::vector<int>{B, kEosId});
   for (const auto& step : r.trace.steps)
     for (const BeamCandidate& c : step) CHECK(c.token != A);
+}
+
+TEST_CASE("repeat_run_tokens: the token that would start one more copy of a run of n-grams", "[guards][run]") {
+  CHECK(repeat_run_tokens({7, 7}, 2, kEosId, nullptr) == std::vector<int>{7});         // "alors alors" → not a third
+  CHECK(repeat_run_tokens({7}, 2, kEosId, nullptr).empty());                          // one copy: free
+  CHECK(repeat_run_tokens({7, 7}, 3, kEosId, nullptr).empty());                       // a limit of 3
+  CHECK(repeat_run_tokens({7, 8, 7, 8}, 2, kEosId, nullptr) == std::vector<int>{7});   // "de la de la" → not "de"
+  CHECK(repeat_run_tokens({5, 7, 8, 7, 8}, 2, kEosId, nullptr) == std::vector<int>{7});
+  CHECK(repeat_run_tokens({7, 8, 9, 7, 8}, 2, kEosId, nullptr).empty());              // not a run of 2-grams
+  CHECK(repeat_run_tokens({7, 8, 9, 7, 8, 9}, 2, kEosId, nullptr) == std::vector<int>{7});
+  CHECK(repeat_run_tokens({7, 7, 7}, 2, kEosId, nullptr) == std::vector<int>{7});
+  CHECK(repeat_run_tokens({7, 7}, 0, kEosId, nullptr).empty());                       // off
+  CHECK(repeat_run_tokens({kEosId, kEosId}, 2, kEosId, nullptr).empty());             // </s> is never banned
+  // the longest n-gram watched is kRunGramMax tokens
+  std::vector<int> ten, eleven;
+  for (int i = 0; i < kRunGramMax; ++i) ten.push_back(10 + i);
+  for (int i = 0; i <= kRunGramMax; ++i) eleven.push_back(10 + i);
+  std::vector<int> t2 = ten, e2 = eleven;
+  t2.insert(t2.end(), ten.begin(), ten.end());
+  e2.insert(e2.end(), eleven.begin(), eleven.end());
+  CHECK(repeat_run_tokens(t2, 2, kEosId, nullptr) == std::vector<int>{10});
+  CHECK(repeat_run_tokens(e2, 2, kEosId, nullptr).empty());
+  // digits are the number guard's: "2000" as "2" "0" "0" "0" is not a loop
+  std::vector<char> digits(20, 0);
+  digits[7] = 1;
+  CHECK(repeat_run_tokens({7, 7}, 2, kEosId, &digits).empty());
+  CHECK(repeat_run_tokens({7, 8, 7, 8}, 2, kEosId, &digits) == std::vector<int>{7});  // not every token a digit
+  // both repeat guards at once
+  CHECK(repeat_guard_tokens({7, 8, 7}, 2, 2, kEosId, nullptr) == std::vector<int>{8});     // no-repeat: "7 8" again
+  CHECK(repeat_guard_tokens({9, 8, 7, 7}, 3, 2, kEosId, nullptr) == std::vector<int>{7});  // the run guard only
+}
+
+TEST_CASE("greedy with the default options: the run guard ends the bigram model's loop after two copies", "[guards][run]") {
+  auto m = std::make_shared<BigramModel>();
+  Hypothesis h;
+  const std::vector<StepEvent> steps = run(m, DecodeOptions{}, &h);
+  // A (.5), A (.45 beats </s> .4), then a third A is banned: </s>
+  CHECK(tokens_of(steps) == std::vector<int>{A, A, kEosId});
+  CHECK(h.finished);
+  REQUIRE(steps[2].blocked.size() == 1);
+  CHECK(steps[2].blocked[0].first == A);
+  CHECK(steps[2].blocked[0].second == Approx(0.45).epsilon(1e-4));
+  CHECK(steps[2].probability == Approx(0.4).epsilon(1e-4));
 }

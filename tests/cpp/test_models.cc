@@ -73,7 +73,7 @@ TEST_CASE("greedy and beam outputs equal the reference's", "[models][golden][sea
     for (const json& rec : kv.value()) {
       INFO(kv.key() << " src " << rec["src"].dump());
       const std::vector<int> src = rec["src"];
-      DecodeOptions o;
+      DecodeOptions o = testing::reference_options();
       StepSession s(t.model(), src, o, t.control_ids());
       while (!s.done()) s.next();
       CHECK(strip_eos(s.hypothesis().tokens) == rec["greedy"].get<std::vector<int>>());
@@ -238,7 +238,7 @@ TEST_CASE("the translator goes from text to text consistently with the tokenizer
   const json& g = golden();
   for (size_t i = 0; i < g["texts"].size(); ++i) {
     const std::string text = g["texts"][i];
-    TranslationResult r = t.translate(text, DecodeOptions{});
+    TranslationResult r = t.translate(text, testing::reference_options());
     const json& rec = g["models"]["tiny-rnn-additive"][i];
     std::vector<int> src;
     for (const Token& tok : r.source) src.push_back(tok.id);

@@ -28,6 +28,7 @@ TEST_CASE("greedy picks the locally best token and stops at </s>", "[search]") {
   auto m = std::make_shared<BigramModel>();
   DecodeOptions o;
   o.max_length = 3;
+  o.max_repeat_run = 0;  // A A A: the run guard would stop the third A
   StepSession s(m, {A, kEosId}, o, kIds);
   StepEvent e0 = s.next();
   CHECK(e0.token == A);
@@ -163,6 +164,7 @@ TEST_CASE("forced prefix: decoding continues after the given tokens", "[search]"
 TEST_CASE("the length limit comes from the source length and the options", "[search]") {
   auto m = std::make_shared<BigramModel>();
   DecodeOptions o;
+  o.max_repeat_run = 0;  // A A A: the run guard would stop the third A
   o.max_length_ratio = 1.0f;
   o.max_length_extra = 1;  // source of 2 tokens -> at most 3
   CHECK(run_session(m, o) == std::vector<int>{A, A, A});

@@ -14,8 +14,9 @@ import { serve } from '../../web/src/engine/worker.js';
 import { TINY, rejectsWith } from './helpers.js';
 
 const TEXT = 'The cat likes fresh bread and the dog likes it too.';
-// Beam search with room for many steps (the tiny test model has random weights: it rarely ends early).
-const LONG = { strategy: 'beam', beamSize: 4, maxLengthRatio: 0, maxLengthExtra: 40, alternatives: 0 };
+// Beam search with room for many steps (the tiny test model has random weights: it rarely ends early, once
+// the run guard, which would end its loops, is off).
+const LONG = { strategy: 'beam', beamSize: 4, maxLengthRatio: 0, maxLengthExtra: 40, alternatives: 0, maxRepeatRun: 0 };
 
 /** A worker on a MessageChannel: `slice` ms of steps between looks at its messages (0: one step). */
 async function worker(slice) {

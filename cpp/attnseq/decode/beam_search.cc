@@ -91,7 +91,11 @@ struct BeamSearch::Live {
 
 BeamSearch::BeamSearch(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
                        NumberGuard numbers)
-    : model_(model), options_(options), ids_(ids), numbers_(options.copy_numbers ? std::move(numbers) : NumberGuard{}) {
+    : model_(model),
+      options_(options),
+      ids_(ids),
+      numbers_(options.copy_numbers ? numbers : NumberGuard{}),
+      pieces_(numbers.pieces()) {
   options_.validate(model.config());
   state_ = model.encode(src, options_.state_options());
   result_.encode_macs = result_.macs = state_->encode_macs;
@@ -124,7 +128,8 @@ void BeamSearch::step() {
   for (size_t r = 0; r < live_.size(); ++r) {
     scores.push_back(live_[r].hyp.score);
     if (is_forced) continue;
-    banned[r] = repeated_ngram_tokens(live_[r].hyp.tokens, options_.no_repeat_ngram_size, ids_.eos);
+    banned[r] = repeat_guard_tokens(live_[r].hyp.tokens, options_.no_repeat_ngram_size, options_.max_repeat_run, ids_.eos,
+                                    pieces_ ? &pieces_->digits() : nullptr);
     number_banned[r] = numbers_.banned(live_[r].hyp.tokens, ids_.eos);
     ban_tokens(guarded.row(static_cast<Eigen::Index>(r)).data(), static_cast<int>(guarded.cols()), banned[r]);
     ban_tokens(guarded.row(static_cast<Eigen::Index>(r)).data(), static_cast<int>(guarded.cols()), number_banned[r]);

@@ -49,6 +49,7 @@ class BeamSearch {
   DecodeOptions options_;
   ControlIds ids_;
   NumberGuard numbers_;
+  std::shared_ptr<const DigitPieces> pieces_;  // the target pieces' digits (the run guard exempts numbers); may be null
   std::unique_ptr<DecoderState> state_;
   BeamResult result_;
   int limit_ = 0;

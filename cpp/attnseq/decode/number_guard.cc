@@ -9,10 +9,12 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 }  // namespace
 
-DigitPieces::DigitPieces(std::vector<std::string> texts) : texts_(std::move(texts)), starts_(texts_.size(), 0) {
+DigitPieces::DigitPieces(std::vector<std::string> texts)
+    : texts_(std::move(texts)), starts_(texts_.size(), 0), digits_(texts_.size(), 0) {
   for (size_t id = 0; id < texts_.size(); ++id) {
     const std::string& t = texts_[id];
-    if (std::any_of(t.begin(), t.end(), is_digit)) with_digits_.push_back(static_cast<int>(id));
+    digits_[id] = std::any_of(t.begin(), t.end(), is_digit);
+    if (digits_[id]) with_digits_.push_back(static_cast<int>(id));
     starts_[id] = !t.empty() && is_digit(t[0]);
   }
 }

@@ -26,11 +26,13 @@ class DigitPieces {
   const std::string& text(int id) const { return texts_[static_cast<size_t>(id)]; }
   const std::vector<int>& with_digits() const { return with_digits_; }  // ids whose text holds a digit, ascending
   bool starts_with_digit(int id) const { return starts_[static_cast<size_t>(id)] != 0; }
+  const std::vector<char>& digits() const { return digits_; }  // [vocab] 1 when the text holds a digit
 
  private:
   std::vector<std::string> texts_;
   std::vector<int> with_digits_;
   std::vector<char> starts_;  // [vocab] 1 when the text's first byte is a digit
+  std::vector<char> digits_;  // [vocab] 1 when the text holds a digit
 };
 
 class NumberGuard {
@@ -43,6 +45,7 @@ class NumberGuard {
   static std::vector<std::string> digit_runs(const std::string& text);
 
   bool on() const { return pieces_ != nullptr; }
+  const std::shared_ptr<const DigitPieces>& pieces() const { return pieces_; }
   // The tokens a hypothesis (`tokens`, the translation so far) may not continue with: sorted, without
   // duplicates, never `eos` (so some token is always left). Empty when the guard is off, or when the
   // hypothesis already ends in digits that begin no source number (a forced prefix wrote them).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace attnseq {
@@ -17,6 +18,37 @@ std::vector<int> repeated_ngram_tokens(const std::vector<int>& tokens, int n, in
   std::sort(banned.begin(), banned.end());
   banned.erase(std::unique(banned.begin(), banned.end()), banned.end());
   return banned;
+}
+
+std::vector<int> repeat_run_tokens(const std::vector<int>& tokens, int max_run, int eos, const std::vector<char>* exempt) {
+  std::vector<int> banned;
+  if (max_run <= 0) return banned;
+  const int len = static_cast<int>(tokens.size());
+  auto is_exempt = [&](int id) { return exempt && id >= 0 && id < static_cast<int>(exempt->size()) && (*exempt)[id]; };
+  for (int n = 1; n <= kRunGramMax && n * max_run <= len; ++n) {
+    // the last n · max_run tokens: max_run copies of their last n (period n)?
+    bool run = true;
+    for (int i = len - n * max_run; i + n < len && run; ++i) run = tokens[i] == tokens[i + n];
+    if (!run) continue;
+    const int next = tokens[len - n];  // what would start one more copy
+    if (next == eos) continue;
+    bool all_exempt = true;
+    for (int i = len - n; i < len && all_exempt; ++i) all_exempt = is_exempt(tokens[i]);
+    if (!all_exempt) banned.push_back(next);
+  }
+  std::sort(banned.begin(), banned.end());
+  banned.erase(std::unique(banned.begin(), banned.end()), banned.end());
+  return banned;
+}
+
+std::vector<int> repeat_guard_tokens(const std::vector<int>& tokens, int no_repeat_ngram_size, int max_repeat_run,
+                                     int eos, const std::vector<char>* exempt) {
+  std::vector<int> banned = repeated_ngram_tokens(tokens, no_repeat_ngram_size, eos);
+  const std::vector<int> run = repeat_run_tokens(tokens, max_repeat_run, eos, exempt);
+  if (run.empty()) return banned;
+  std::vector<int> out;
+  std::set_union(banned.begin(), banned.end(), run.begin(), run.end(), std::back_inserter(out));
+  return out;
 }
 
 void ban_tokens(float* row, int vocab, const std::vector<int>& banned) {

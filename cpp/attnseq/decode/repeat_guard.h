@@ -1,6 +1,10 @@
-// The no-repeat-n-gram guard (DecodeOptions::no_repeat_ngram_size; the semantics of fairseq's,
-// CTranslate2's and Marian's): a token that would complete an n-gram already present in the hypothesis
-// gets probability 0. Greedy, sampling and beam search apply it to each row of logits before choosing.
+// The repeat guards. The no-repeat-n-gram guard (DecodeOptions::no_repeat_ngram_size; the semantics of
+// fairseq's, CTranslate2's and Marian's): a token that would complete an n-gram already present in the
+// hypothesis gets probability 0. The run guard (DecodeOptions::max_repeat_run, on by default): a token
+// that would make the hypothesis end in more than max_repeat_run copies in a row of the same n-gram
+// (n <= kRunGramMax tokens: "alors alors alors", "tre tre tre", "de la de la de la") gets probability 0;
+// it acts only once an output loops. Greedy, sampling and beam search apply them to each row of logits
+// before choosing, and the step records list what they removed (StepEvent::blocked).
 #pragma once
 
 #include <utility>
@@ -14,6 +18,21 @@ namespace attnseq {
 // (n = 1: every token already present). `eos` (</s>) is never banned: the guard exists to end loops, and
 // so some token is always left to choose.
 std::vector<int> repeated_ngram_tokens(const std::vector<int>& tokens, int n, int eos);
+
+// The longest n-gram the run guard watches ("de l'exposion": 2 words, 6 pieces).
+constexpr int kRunGramMax = 10;
+
+// The tokens that would make `tokens` end in max_run + 1 copies in a row of one n-gram (n = 1 ..
+// kRunGramMax): for each n whose last n · max_run tokens are max_run copies of their last n, the token
+// n back. Sorted, without duplicates; empty when max_run <= 0. Never `eos`, and never an n-gram whose
+// every token writes a digit (exempt[id] != 0: "2000" is "2" "0" "0" "0" to a model whose digits are
+// single pieces; the number guard watches numbers). exempt may be null (nothing exempt).
+std::vector<int> repeat_run_tokens(const std::vector<int>& tokens, int max_run, int eos, const std::vector<char>* exempt);
+
+// Both repeat guards at once: the union of repeated_ngram_tokens(tokens, no_repeat_ngram_size, eos) and
+// repeat_run_tokens(tokens, max_repeat_run, eos, exempt), sorted, without duplicates.
+std::vector<int> repeat_guard_tokens(const std::vector<int>& tokens, int no_repeat_ngram_size, int max_repeat_run,
+                                     int eos, const std::vector<char>* exempt);
 
 // Sets row[t] = -infinity for every banned token t (a logits or log-probability row).
 void ban_tokens(float* row, int vocab, const std::vector<int>& banned);

@@ -15,7 +15,8 @@ StepSession::StepSession(std::shared_ptr<const Model> model, const std::vector<i
     : model_(std::move(model)),
       options_(options),
       ids_(ids),
-      numbers_(options.copy_numbers ? std::move(numbers) : NumberGuard{}),
+      numbers_(options.copy_numbers ? numbers : NumberGuard{}),
+      pieces_(numbers.pieces()),
       rng_(options.seed) {
   options_.validate(model_->config());
   if (options_.strategy == Strategy::Beam)
@@ -42,7 +43,8 @@ StepEvent StepSession::next() {
   } else {
     // The guards' banned tokens get probability 0 in what the token is chosen from (a copy of the row:
     // the step's probabilities and alternatives stay the model's).
-    const std::vector<int> banned = repeated_ngram_tokens(hyp_.tokens, options_.no_repeat_ngram_size, ids_.eos);
+    const std::vector<int> banned = repeat_guard_tokens(hyp_.tokens, options_.no_repeat_ngram_size, options_.max_repeat_run,
+                                                        ids_.eos, pieces_ ? &pieces_->digits() : nullptr);
     const std::vector<int> number_banned = numbers_.banned(hyp_.tokens, ids_.eos);
     if (!banned.empty() || !number_banned.empty()) {
       guarded_.assign(logits, logits + V);

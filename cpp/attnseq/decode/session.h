@@ -34,6 +34,7 @@ class StepSession {
   DecodeOptions options_;
   ControlIds ids_;
   NumberGuard numbers_;
+  std::shared_ptr<const DigitPieces> pieces_;  // the target pieces' digits (the run guard exempts numbers); may be null
   std::unique_ptr<DecoderState> state_;
   StepOutput out_;
   std::vector<float> guarded_;  // [V] the logits row with the guards' bans (scratch)

@@ -1,6 +1,7 @@
 #include "attnseq/decode/number_guard.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace attnseq {
 namespace {
@@ -48,19 +49,26 @@ bool begins(const std::vector<std::string>& numbers, const std::string& run) {
 }
 
 // May `text` follow the open run? Every number it finishes must be one of `numbers` (each used once),
-// and the digits it ends with must begin one of those left.
-bool allowed(std::vector<std::string> numbers, std::string run, const std::string& text) {
+// and the digits it ends with must begin one of those left. (Called for every piece with digits at a
+// step: no allocation unless the piece finishes a number.)
+bool allowed(const std::vector<std::string>& numbers, std::string run, const std::string& text) {
+  std::vector<size_t> used;  // numbers this piece finished
+  auto unused = [&](size_t i) { return std::find(used.begin(), used.end(), i) == used.end(); };
   for (char c : text) {
     if (is_digit(c)) {
       run += c;
     } else if (!run.empty()) {
-      auto it = std::find(numbers.begin(), numbers.end(), run);
-      if (it == numbers.end()) return false;  // a number left unfinished (or not the source's)
-      numbers.erase(it);
+      size_t i = 0;
+      while (i < numbers.size() && !(numbers[i] == run && unused(i))) ++i;
+      if (i == numbers.size()) return false;  // a number left unfinished (or not the source's)
+      used.push_back(i);
       run.clear();
     }
   }
-  return run.empty() || begins(numbers, run);
+  if (run.empty()) return true;
+  for (size_t i = 0; i < numbers.size(); ++i)
+    if (unused(i) && numbers[i].compare(0, run.size(), run) == 0) return true;
+  return false;
 }
 
 }  // namespace
@@ -85,16 +93,26 @@ std::vector<int> NumberGuard::banned(const std::vector<int>& tokens, int eos) co
     if (it != left.end()) left.erase(it);
   }
   if (!open.empty() && !begins(left, open)) return out;  // not the guard's doing (a forced prefix): leave it
+  if (open.empty() && cached_ && left == cached_left_) return cached_bans_;
   const int V = pieces_->vocab();
-  if (!open.empty() && !has(left, open)) {
-    // an unfinished number: only its digits may follow
-    for (int id = 0; id < V; ++id)
-      if (id != eos && !pieces_->starts_with_digit(id)) out.push_back(id);
-  }
+  std::vector<int> digit_bans;  // ascending, as with_digits()
   for (int id : pieces_->with_digits())
-    if (id != eos && !allowed(left, open, pieces_->text(id))) out.push_back(id);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+    if (id != eos && !allowed(left, open, pieces_->text(id))) digit_bans.push_back(id);
+  if (!open.empty() && !has(left, open)) {
+    // an unfinished number: only its digits may follow (every other token, ascending, then merged)
+    std::vector<int> others;
+    others.reserve(static_cast<size_t>(V));
+    for (int id = 0; id < V; ++id)
+      if (id != eos && !pieces_->starts_with_digit(id)) others.push_back(id);
+    std::set_union(others.begin(), others.end(), digit_bans.begin(), digit_bans.end(), std::back_inserter(out));
+  } else {
+    out = std::move(digit_bans);
+  }
+  if (open.empty()) {
+    cached_left_ = std::move(left);
+    cached_bans_ = out;
+    cached_ = true;
+  }
   return out;
 }
 

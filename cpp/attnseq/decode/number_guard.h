@@ -54,6 +54,12 @@ class NumberGuard {
  private:
   std::shared_ptr<const DigitPieces> pieces_;
   std::vector<std::string> numbers_;
+  // The bans while no number is open depend only on the numbers left to write: kept for the last such
+  // set (most steps of a translation: every step of one without numbers), so a step does not re-read
+  // every piece with digits.
+  mutable std::vector<std::string> cached_left_;
+  mutable std::vector<int> cached_bans_;
+  mutable bool cached_ = false;
 };
 
 }  // namespace attnseq

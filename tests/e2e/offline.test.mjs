@@ -160,7 +160,9 @@ test('a changed model file is detected by its content hash and replaces the cach
     await b.page.waitForFunction(() => document.documentElement.dataset.offline === 'ready', null, { timeout: 60_000 });
     assert.match(await b.page.locator('#sw-status').textContent(), /m\.safetensors/);
     await waitForRunEnd(b.page, 1);
-    await b.page.reload();  // the next load uses the new model
+    // The next load uses the new model. (A fresh visit, not a reload: the page has written the old run's
+    // last step into its URL, and the new model's run is longer, so a reload would open on that step.)
+    await b.page.goto(`${server.url}?speed=8`);
     await waitForRunEnd(b.page, 1);
     const text = await b.page.locator('#text').inputValue();
     assert.equal(await b.page.locator('#translation').textContent(), cliTranslate(tiny('tiny-transformer-shared.safetensors'), text));

@@ -40,12 +40,22 @@ std::vector<std::string> NumberGuard::digit_runs(const std::string& text) {
 
 namespace {
 
+// The index of a number of `numbers` not in `used` that equals `run` (whole) or begins with it, or npos.
+size_t find_number(const std::vector<std::string>& numbers, const std::string& run, bool whole,
+                   const std::vector<size_t>& used = {}) {
+  for (size_t i = 0; i < numbers.size(); ++i)
+    if ((whole ? numbers[i] == run : numbers[i].compare(0, run.size(), run) == 0) &&
+        std::find(used.begin(), used.end(), i) == used.end())
+      return i;
+  return std::string::npos;
+}
+
 bool has(const std::vector<std::string>& numbers, const std::string& run) {
-  return std::find(numbers.begin(), numbers.end(), run) != numbers.end();
+  return find_number(numbers, run, true) != std::string::npos;
 }
 
 bool begins(const std::vector<std::string>& numbers, const std::string& run) {
-  return std::any_of(numbers.begin(), numbers.end(), [&](const std::string& n) { return n.compare(0, run.size(), run) == 0; });
+  return find_number(numbers, run, false) != std::string::npos;
 }
 
 // May `text` follow the open run? Every number it finishes must be one of `numbers` (each used once),
@@ -53,22 +63,17 @@ bool begins(const std::vector<std::string>& numbers, const std::string& run) {
 // step: no allocation unless the piece finishes a number.)
 bool allowed(const std::vector<std::string>& numbers, std::string run, const std::string& text) {
   std::vector<size_t> used;  // numbers this piece finished
-  auto unused = [&](size_t i) { return std::find(used.begin(), used.end(), i) == used.end(); };
   for (char c : text) {
     if (is_digit(c)) {
       run += c;
     } else if (!run.empty()) {
-      size_t i = 0;
-      while (i < numbers.size() && !(numbers[i] == run && unused(i))) ++i;
-      if (i == numbers.size()) return false;  // a number left unfinished (or not the source's)
+      const size_t i = find_number(numbers, run, true, used);
+      if (i == std::string::npos) return false;  // a number left unfinished (or not the source's)
       used.push_back(i);
       run.clear();
     }
   }
-  if (run.empty()) return true;
-  for (size_t i = 0; i < numbers.size(); ++i)
-    if (unused(i) && numbers[i].compare(0, run.size(), run) == 0) return true;
-  return false;
+  return run.empty() || find_number(numbers, run, false, used) != std::string::npos;
 }
 
 }  // namespace

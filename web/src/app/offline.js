@@ -17,10 +17,35 @@ const alsoKeep = new Set();
 /** @type {string[]} */
 const updatedFiles = [];
 // The requests posted to the worker (their id, echoed in its answer) → whether they held a model this
-// page loaded: a reload works offline only when that model is kept.
-/** @type {Map<number, boolean>} */
+// page loaded (a reload works offline only when that model is kept) and how many models they asked
+// the worker to keep (the page's and the catalogue's).
+/** @typedef {{withModel: boolean, keep: number}} Ask */
+/** @type {Map<number, Ask>} */
 const asks = new Map();
 let lastAsk = 0;
+// The newest request whose answer was taken: the worker answers each request when its downloads end,
+// so an earlier, smaller request can be answered after a later one; its answer is then stale.
+let lastAnswered = 0;
+
+/**
+ * What an answer of the service worker to a 'cache' request means for the page's report.
+ * - 'retry': something a reload needs is still missing (ask again a little later);
+ * - 'stale': it answers an earlier request than one already answered (it must not replace that report);
+ * - 'ignore': the request held no model this page loaded, so a reload offline would have none;
+ * - 'ready': everything this page loaded is kept; 'readyAll': and every model of the catalogue too.
+ * An answer without id (a worker of an earlier version) is taken as it comes.
+ * @param {{id?: number, missing?: unknown, models?: number}} m   the worker's answer
+ * @param {Ask | undefined} ask    the request it answers
+ * @param {number} newest          the id of the newest request answered before
+ * @returns {'retry' | 'stale' | 'ignore' | 'ready' | 'readyAll'}
+ */
+export function judgeAnswer(m, ask, newest) {
+  if (Array.isArray(m.missing) && m.missing.length) return 'retry';
+  if (typeof m.id === 'number' && m.id < newest) return 'stale';
+  if (ask && !ask.withModel) return 'ignore';
+  const keep = ask?.keep ?? alsoKeep.size;
+  return keep > 1 && Number(m.models) >= keep ? 'readyAll' : 'ready';
+}
 
 /**
  * Listens to the service worker at once (a page it controls hears about changed models during its
@@ -39,6 +64,7 @@ export function registerServiceWorker(url, report, when = Promise.resolve(), lan
   let said = null;
   const say = (/** @type {() => string} */ fn) => { said = fn; report(withLanguage(lang, fn)); };
   if (!lang) onLanguageChange(() => { if (said) report(said()); });  // (for the page's life)
+  let all = false, models = 0;  // what the last answer taken said
   navigator.serviceWorker.addEventListener('message', (e) => {
     const m = e.data ?? {};
     if (m.type === 'model-updated') {
@@ -46,21 +72,22 @@ export function registerServiceWorker(url, report, when = Promise.resolve(), lan
       if (!updatedFiles.includes(file)) updatedFiles.push(file);
       document.documentElement.dataset.modelUpdated = updatedFiles.join(' ');
     } else if (m.type === 'cached') {
-      // Only when everything a reload needs is in the cache; otherwise ask again a little later.
-      if (Array.isArray(m.missing) && m.missing.length) {
-        if (retries++ < 20) setTimeout(cacheLoadedResources, 1000);
-        return;
-      }
-      // Nor when the request answered held no model this page loaded (the worker registers after 10 s
-      // even when the first translation takes longer; its model is then asked for later).
-      if (asks.get(m.id) === false) return;
+      // Only when everything a reload needs is in the cache (otherwise ask again a little later), the
+      // request held a model this page loaded (the worker registers after 10 s even when the first
+      // translation takes longer; its model is then asked for later), and no later request was answered.
+      const verdict = judgeAnswer(m, asks.get(m.id), lastAnswered);
+      if (verdict === 'retry' && retries++ < 20) setTimeout(cacheLoadedResources, 1000);
+      if (verdict !== 'ready' && verdict !== 'readyAll') return;
+      if (typeof m.id === 'number') lastAnswered = m.id;
       document.documentElement.dataset.offline = 'ready';
+      // "with all n models" only when the worker holds every model the request asked for (its own count)
+      all = verdict === 'readyAll';
+      models = Number(m.models);
     } else {
       return;
     }
-    // "with all n models" only when the worker holds every model asked for (its own count)
-    const all = alsoKeep.size > 1 && m.models >= alsoKeep.size, files = updatedFiles.join(', ');
-    say(() => (files ? t('sw.modelUpdated', { file: files }) : all ? t('sw.readyAll', { n: m.models }) : t('sw.ready')));
+    const files = updatedFiles.join(', '), n = models;
+    say(() => (files ? t('sw.modelUpdated', { file: files }) : all ? t('sw.readyAll', { n }) : t('sw.ready')));
   });
   when.then(() => navigator.serviceWorker.register(url, { scope: new URL('./', url).href }))
     .then(() => navigator.serviceWorker.ready)
@@ -98,6 +125,6 @@ export function cacheLoadedResources() {
   const loaded = loadedModelUrls();
   for (const u of loaded) urls.add(u);
   for (const u of alsoKeep) urls.add(u);
-  asks.set(++lastAsk, loaded.length > 0);
+  asks.set(++lastAsk, { withModel: loaded.length > 0, keep: alsoKeep.size });
   sw.postMessage({ type: 'cache', id: lastAsk, urls: [...urls] });
 }

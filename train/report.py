@@ -192,6 +192,8 @@ def summarize(entry, args):
         syn = json.load(open(meta, encoding="utf-8")).get("synthetic")
         if syn:
             s["synthetic"] = {"pairs": syn["pairs"], "tag": syn.get("tag")}
+    elif "synthetic" in before:  # (the data dir is not on this machine: the last report's, same file)
+        s["synthetic"] = before["synthetic"]
     return s
 
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnseq/core/errors.h"
+#include "attnseq/decode/number_words.h"
 #include "attnseq/models/factory.h"
 #include "attnseq/text/sentences.h"
 #include "attnseq/text/tokenizer.h"
@@ -80,7 +81,7 @@ bool is_blank(const std::string& s) {
 
 // What each target piece writes, for the number guard: normal and user-defined pieces as they are,
 // byte pieces as their byte, control and unknown pieces nothing.
-std::shared_ptr<const DigitPieces> digit_pieces(const Tokenizer& target) {
+std::shared_ptr<const DigitPieces> digit_pieces(const Tokenizer& target, const std::string& lang) {
   std::vector<std::string> texts(static_cast<size_t>(target.vocab_size()));
   for (int id = 0; id < target.vocab_size(); ++id) {
     const PieceType type = target.type(id);
@@ -90,7 +91,19 @@ std::shared_ptr<const DigitPieces> digit_pieces(const Tokenizer& target) {
     else if (type == PieceType::Byte && piece.size() == 6 && piece.compare(0, 3, "<0x") == 0)
       texts[id] = std::string(1, static_cast<char>(std::strtol(piece.substr(3, 2).c_str(), nullptr, 16)));
   }
-  return std::make_shared<const DigitPieces>(std::move(texts));
+  return std::make_shared<const DigitPieces>(std::move(texts), lang);
+}
+
+// The source or target language (side "src" or "tgt") the exporter recorded ("training" metadata,
+// data.tgt: "fr", "zh"…), or "" when the file does not say (then no piece counts as a number word:
+// number_words.h).
+std::string language(const std::map<std::string, std::string>& metadata, const char* side) {
+  const auto it = metadata.find("training");
+  if (it == metadata.end()) return "";
+  const nlohmann::json j = nlohmann::json::parse(it->second, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("data") || !j["data"].is_object()) return "";
+  const nlohmann::json& data = j["data"];
+  return data.contains(side) && data[side].is_string() ? data[side].get<std::string>() : "";
 }
 
 }  // namespace
@@ -109,7 +122,8 @@ Translator::Translator(std::shared_ptr<const Bytes> model_file) {
   ids_.bos = require_id(tgt_tok_->bos_id(), "tgt_tokenizer", "<s> (bos)", info_.config.vocab_tgt);
   ids_.eos = require_id(tgt_tok_->eos_id(), "tgt_tokenizer", "</s> (eos)", info_.config.vocab_tgt);
   src_eos_ = require_id(src_tok_->eos_id(), "src_tokenizer", "</s> (eos)", info_.config.vocab_src);
-  digits_ = digit_pieces(*tgt_tok_);
+  digits_ = digit_pieces(*tgt_tok_, language(info_.metadata, "tgt"));
+  src_lang_ = language(info_.metadata, "src");
   model_ = build_model(info_.config, store);
   info_.quantized = store->quantized();
 }
@@ -150,7 +164,7 @@ NumberGuard Translator::number_guard(const std::vector<Token>& source) const {
   std::string text;
   for (const Token& t : source)
     if (t.begin >= 0) text += t.piece;  // the normalized source (</s>, which has no span, left out)
-  return NumberGuard(digits_, NumberGuard::digit_runs(text));
+  return NumberGuard(digits_, NumberGuard::digit_runs(text), spells_number(src_lang_, text));
 }
 
 TranslationHypothesis Translator::to_text(const Hypothesis& h) const {

@@ -4,6 +4,7 @@
 
 #include "attnseq/decode/beam_search.h"
 #include "attnseq/decode/number_guard.h"
+#include "attnseq/decode/number_words.h"
 #include "attnseq/decode/repeat_guard.h"
 #include "attnseq/decode/session.h"
 #include "bigram_model.h"
@@ -209,8 +210,12 @@ TEST_CASE("the number guard: only the source's numbers may be written, and a num
   // "1er": "1" is not a whole source number); "▁19" begins 1987
   CHECK(g.banned({}, kEosId) == std::vector<int>{P87, P7, P8, P2, P0, P42, P1ER});
   CHECK(g.banned({EN}, kEosId) == g.banned({}, kEosId));
-  // "…▁19": the number must go on: "87" (1987) and "8" (198…) only, or </s>
-  CHECK(g.banned({EN, P19}, kEosId) == std::vector<int>{0, 1, 2, EN, P19, P7, P2, P0, P42, DOT, P1ER});
+  // "…▁19": the number must go on: "87" (1987) and "8" (198…) only; not </s> either (beam search ended
+  // "42" as "4")
+  CHECK(g.banned({EN, P19}, kEosId) == std::vector<int>{0, 1, 2, kEosId, EN, P19, P7, P2, P0, P42, DOT, P1ER});
+  // …unless no piece goes on with it: then </s> is left (some token always is)
+  auto short_vocab = std::make_shared<const DigitPieces>(std::vector<std::string>{"", "", "", "", "\u2581" "1", "\u2581" "5"});
+  CHECK(NumberGuard(short_vocab, {"15"}).banned({4}, kEosId) == std::vector<int>{0, 1, 2, 4, 5});
   // "…▁19" "8": only "7" is left among the digits
   const std::vector<int> after198 = g.banned({EN, P19, P8}, kEosId);
   CHECK(std::find(after198.begin(), after198.end(), P7) == after198.end());
@@ -230,7 +235,7 @@ TEST_CASE("the number guard: only the source's numbers may be written, and a num
   const NumberGuard h(number_vocab(), {"1", "20"});
   const std::vector<int> first = h.banned({}, kEosId);
   CHECK(std::find(first.begin(), first.end(), P1ER) == first.end());
-  CHECK(h.banned({P2}, kEosId) == std::vector<int>{0, 1, 2, EN, P19, P87, P7, P8, P2, P42, DOT, P1ER});
+  CHECK(h.banned({P2}, kEosId) == std::vector<int>{0, 1, 2, kEosId, EN, P19, P87, P7, P8, P2, P42, DOT, P1ER});
 }
 
 TEST_CASE("greedy and beam search take the number guard's bans, and the steps name what it removed",
@@ -305,4 +310,52 @@ TEST_CASE("greedy with the default options: the run guard ends the bigram model'
   CHECK(steps[2].blocked[0].first == A);
   CHECK(steps[2].blocked[0].second == Approx(0.45).epsilon(1e-4));
   CHECK(steps[2].probability == Approx(0.4).epsilon(1e-4));
+}
+
+TEST_CASE("is_number_word and spells_number: the words that spell a number, per language", "[guards][numbers]") {
+  CHECK(is_number_word("fr", "\u2581vingt"));
+  CHECK(is_number_word("fr", "\u2581Quatre"));
+  CHECK(is_number_word("fr", "-deux"));
+  CHECK(is_number_word("fr", "\u2581vingt-deux"));  // a compound of number words
+  CHECK_FALSE(is_number_word("fr", "\u2581un"));    // also the article
+  CHECK_FALSE(is_number_word("fr", "\u2581vingtaine"));
+  CHECK_FALSE(is_number_word("fr", "\u2581vingt-et"));
+  CHECK_FALSE(is_number_word("fr", "\u2581"));
+  CHECK(is_number_word("en", "\u2581twenty"));
+  CHECK_FALSE(is_number_word("en", "\u2581once"));  // a word of Spanish ("eleven"), not of English
+  CHECK(is_number_word("es", "\u2581once"));
+  CHECK(is_number_word("de", "\u2581zwanzig"));
+  CHECK(is_number_word("de", "\u2581Fünf"));  // (ASCII lower-casing: "ü" is its own in both)
+  CHECK(is_number_word("zh", "三"));
+  CHECK(is_number_word("zh", "九十"));
+  CHECK(is_number_word("zh", "\u2581一百"));
+  CHECK_FALSE(is_number_word("zh", "一"));     // also "a"
+  CHECK_FALSE(is_number_word("zh", "三个"));   // a numeral with its measure word: not the numeral alone
+  CHECK_FALSE(is_number_word("xx", "\u2581two"));  // a language without a list: none
+  CHECK_FALSE(is_number_word("", "\u2581two"));
+  CHECK(spells_number("en", "\u2581I\u2581have\u2581two\u2581cats\u2581and\u2581" "15\u2581dogs."));
+  CHECK_FALSE(spells_number("en", "\u2581I\u2581have\u2581" "15\u2581dogs\u2581and\u2581one\u2581cat."));
+  CHECK(spells_number("en", "\u2581Twenty-two."));
+  CHECK(spells_number("zh", "我有两只猫和15只狗。"));
+  CHECK_FALSE(spells_number("zh", "我有一只猫和15只狗。"));
+}
+
+TEST_CASE("the number guard bans number words while a number above 12 is still to be written",
+          "[guards][numbers]") {
+  // pieces: 0-3 control, 4 "▁vingt", 5 "▁six", 6 "▁26", 7 "▁ans", 8 "▁5"
+  auto pieces = std::make_shared<const DigitPieces>(
+      std::vector<std::string>{"", "", "", "", "\u2581vingt", "\u2581six", "\u2581" "26", "\u2581ans", "\u2581" "5"}, "fr");
+  CHECK(pieces->number_words() == std::vector<int>{4, 5});
+  // "26" to write: the words and the other number are banned
+  CHECK(NumberGuard(pieces, {"26"}).banned({}, kEosId) == std::vector<int>{4, 5, 8});
+  // once it is written, words are free again (only digits are banned: the source writes 26 once)
+  CHECK(NumberGuard(pieces, {"26"}).banned({6, 7}, kEosId) == std::vector<int>{6, 8});
+  // a small number (12 or less) may be spelled out: no word banned
+  CHECK(NumberGuard(pieces, {"5"}).banned({}, kEosId) == std::vector<int>{6});
+  CHECK(NumberGuard(pieces, {"012"}).banned({}, kEosId) == std::vector<int>{6, 8});
+  CHECK(NumberGuard(pieces, {"013"}).banned({}, kEosId) == std::vector<int>{4, 5, 6, 8});
+  // a source that spells a number itself: words stay allowed
+  CHECK(NumberGuard(pieces, {"26"}, true).banned({}, kEosId) == std::vector<int>{8});
+  // a DigitPieces without a language: no number words
+  CHECK(DigitPieces({"", "\u2581vingt"}).number_words().empty());
 }

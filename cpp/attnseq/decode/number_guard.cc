@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include "attnseq/decode/number_words.h"
+
 namespace attnseq {
 namespace {
 
@@ -10,18 +12,19 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 }  // namespace
 
-DigitPieces::DigitPieces(std::vector<std::string> texts)
+DigitPieces::DigitPieces(std::vector<std::string> texts, const std::string& lang)
     : texts_(std::move(texts)), starts_(texts_.size(), 0), digits_(texts_.size(), 0) {
   for (size_t id = 0; id < texts_.size(); ++id) {
     const std::string& t = texts_[id];
     digits_[id] = std::any_of(t.begin(), t.end(), is_digit);
     if (digits_[id]) with_digits_.push_back(static_cast<int>(id));
     starts_[id] = !t.empty() && is_digit(t[0]);
+    if (!lang.empty() && is_number_word(lang, t)) number_words_.push_back(static_cast<int>(id));
   }
 }
 
-NumberGuard::NumberGuard(std::shared_ptr<const DigitPieces> pieces, std::vector<std::string> numbers)
-    : pieces_(std::move(pieces)), numbers_(std::move(numbers)) {}
+NumberGuard::NumberGuard(std::shared_ptr<const DigitPieces> pieces, std::vector<std::string> numbers, bool words_free)
+    : pieces_(std::move(pieces)), numbers_(std::move(numbers)), words_free_(words_free) {}
 
 std::vector<std::string> NumberGuard::digit_runs(const std::string& text) {
   std::vector<std::string> out;
@@ -56,6 +59,13 @@ bool has(const std::vector<std::string>& numbers, const std::string& run) {
 
 bool begins(const std::vector<std::string>& numbers, const std::string& run) {
   return find_number(numbers, run, false) != std::string::npos;
+}
+
+// A number above kSmallNumber, which a translation must copy rather than spell out.
+bool large(const std::string& number) {
+  const size_t first = number.find_first_not_of('0');
+  if (first == std::string::npos) return false;
+  return number.size() - first > 2 || std::stoi(number.substr(first)) > kSmallNumber;
 }
 
 // May `text` follow the open run? Every number it finishes must be one of `numbers` (each used once),
@@ -104,12 +114,20 @@ std::vector<int> NumberGuard::banned(const std::vector<int>& tokens, int eos) co
   for (int id : pieces_->with_digits())
     if (id != eos && !allowed(left, open, pieces_->text(id))) digit_bans.push_back(id);
   if (!open.empty() && !has(left, open)) {
-    // an unfinished number: only its digits may follow (every other token, ascending, then merged)
+    // an unfinished number: only its digits may follow (every other token, ascending, then merged);
+    // </s> too, when a piece is left that goes on with the number (beam search ended "42" as "4")
+    const bool goes_on = std::any_of(pieces_->with_digits().begin(), pieces_->with_digits().end(), [&](int id) {
+      return pieces_->starts_with_digit(id) && !std::binary_search(digit_bans.begin(), digit_bans.end(), id);
+    });
     std::vector<int> others;
     others.reserve(static_cast<size_t>(V));
     for (int id = 0; id < V; ++id)
-      if (id != eos && !pieces_->starts_with_digit(id)) others.push_back(id);
+      if ((id != eos || goes_on) && !pieces_->starts_with_digit(id)) others.push_back(id);
     std::set_union(others.begin(), others.end(), digit_bans.begin(), digit_bans.end(), std::back_inserter(out));
+  } else if (open.empty() && !words_free_ && std::any_of(left.begin(), left.end(), large)) {
+    // a large number still to write: no number of the model's own in words (ascending, then merged)
+    const std::vector<int>& words = pieces_->number_words();
+    std::set_union(words.begin(), words.end(), digit_bans.begin(), digit_bans.end(), std::back_inserter(out));
   } else {
     out = std::move(digit_bans);
   }

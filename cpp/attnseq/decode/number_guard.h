@@ -2,8 +2,10 @@
 // copies a number of the source. A token that would write a run of digits the source does not hold
 // ("2019" → "20119", "42" → "422", a number the source never had, a number written more often than the
 // source writes it) gets probability 0; a number that has begun must be finished as the source writes
-// it before anything else follows. Numbers may still be
-// spelled out ("3" → "trois": words are never banned outside a number). A number is a maximal run of
+// it before anything else follows. Small numbers (up to kSmallNumber, 12) may still be spelled out
+// ("3" → "trois"); while a larger one is still to be written, the pieces that spell a number in the
+// target language (decode/number_words.h) are banned, so that the model writes the source's digits
+// rather than a number of its own ("26" → "six"). A number is a maximal run of
 // ASCII digits of the normalized source ("3,000" holds "3" and "000", so "3 000" and "3.000" copy it).
 // Greedy, sampling and beam search apply it beside the no-repeat guard (decode/repeat_guard.h), to each
 // row of logits before choosing; the step records name what it removed (StepEvent::number_blocked).
@@ -20,26 +22,31 @@ class DigitPieces {
  public:
   // texts[id]: what piece `id` writes (U+2581 = a space; empty for control and unknown pieces; the
   // Translator builds them from its target tokenizer).
-  explicit DigitPieces(std::vector<std::string> texts);
+  // lang: the target language (number_words.h); the pieces that spell a number in it are banned while
+  // a source number above kSmallNumber is still to be written ("" or an unlisted language: none).
+  explicit DigitPieces(std::vector<std::string> texts, const std::string& lang = "");
 
   int vocab() const { return static_cast<int>(texts_.size()); }
   const std::string& text(int id) const { return texts_[static_cast<size_t>(id)]; }
   const std::vector<int>& with_digits() const { return with_digits_; }  // ids whose text holds a digit, ascending
   bool starts_with_digit(int id) const { return starts_[static_cast<size_t>(id)] != 0; }
   const std::vector<char>& digits() const { return digits_; }  // [vocab] 1 when the text holds a digit
+  const std::vector<int>& number_words() const { return number_words_; }  // ids that spell a number, ascending
 
  private:
   std::vector<std::string> texts_;
   std::vector<int> with_digits_;
   std::vector<char> starts_;  // [vocab] 1 when the text's first byte is a digit
   std::vector<char> digits_;  // [vocab] 1 when the text holds a digit
+  std::vector<int> number_words_;
 };
 
 class NumberGuard {
  public:
   NumberGuard() = default;  // off: bans nothing
   // numbers: the source's digit runs (digit_runs() of its normalized text); none bans every digit.
-  NumberGuard(std::shared_ptr<const DigitPieces> pieces, std::vector<std::string> numbers);
+  // words_free: the source spells a number out itself (spells_number()), so number words stay allowed.
+  NumberGuard(std::shared_ptr<const DigitPieces> pieces, std::vector<std::string> numbers, bool words_free = false);
 
   // The maximal runs of ASCII digits in `text`, in order (duplicates kept).
   static std::vector<std::string> digit_runs(const std::string& text);
@@ -47,13 +54,15 @@ class NumberGuard {
   bool on() const { return pieces_ != nullptr; }
   const std::shared_ptr<const DigitPieces>& pieces() const { return pieces_; }
   // The tokens a hypothesis (`tokens`, the translation so far) may not continue with: sorted, without
-  // duplicates, never `eos` (so some token is always left). Empty when the guard is off, or when the
+  // duplicates; `eos` only in an unfinished number that some piece goes on with (so some token is
+  // always left). Empty when the guard is off, or when the
   // hypothesis already ends in digits that begin no source number (a forced prefix wrote them).
   std::vector<int> banned(const std::vector<int>& tokens, int eos) const;
 
  private:
   std::shared_ptr<const DigitPieces> pieces_;
   std::vector<std::string> numbers_;
+  bool words_free_ = false;
   // The bans while no number is open depend only on the numbers left to write: kept for the last such
   // set (most steps of a translation: every step of one without numbers), so a step does not re-read
   // every piece with digits.

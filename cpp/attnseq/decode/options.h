@@ -42,7 +42,8 @@ Strategy parse_strategy(const std::string& name);  // "greedy" | "beam" | "sampl
     "this gets probability 0: it ends loops such as \"alors alors alors\" (0 = off)")                              \
   X(bool, copy_numbers, true, Bool, "", 0, 1,                                                                      \
     "digits in the translation copy the source's numbers: a token that would write a number the source does not "  \
-    "hold gets probability 0 (numbers may still be spelled out)")                                                  \
+    "hold gets probability 0, and so does a number word while a source number above 12 is still to be written "    \
+    "(numbers up to 12 may still be spelled out)")                                                                 \
   X(std::vector<int>, prefix, {}, Prefix, "", 0, 0, "forced start of the translation; decoding continues after it") \
   X(bool, kv_cache, true, Bool, "", 0, 1, "Transformer: cache the decoder's keys/values (false recomputes them)")    \
   X(int, alternatives, 5, Int, "", 0, 50, "most likely tokens reported with each step")                             \

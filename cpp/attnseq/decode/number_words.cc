@@ -1,0 +1,102 @@
+#include "attnseq/decode/number_words.h"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+namespace attnseq {
+namespace {
+
+// Cardinal words, lower case, as a piece writes them (compounds like "vingt-quatre" are pieces of these
+// and a hyphen). Plurals of the large units are listed too ("cents", "millions").
+constexpr std::string_view kEn[] = {
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
+    "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "hundreds", "thousand", "thousands",
+    "million", "millions", "billion", "billions"};
+constexpr std::string_view kFr[] = {
+    "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize",
+    "quatorze", "quinze", "seize", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante",
+    "cent", "cents", "mille", "million", "millions", "milliard", "milliards"};
+constexpr std::string_view kDe[] = {
+    "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf", "dreizehn",
+    "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn", "zwanzig", "dreißig",
+    "vierzig", "fünfzig", "sechzig", "siebzig", "achtzig", "neunzig", "hundert", "tausend", "million",
+    "millionen", "milliarde", "milliarden"};
+constexpr std::string_view kEs[] = {
+    "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce", "trece",
+    "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve", "veinte", "treinta",
+    "cuarenta", "cincuenta", "sesenta", "setenta", "ochenta", "noventa", "cien", "ciento", "cientos",
+    "mil", "millón", "millones"};
+// Chinese numerals (a piece made of these alone is a number word; 一 alone is not: it is also "a").
+constexpr std::string_view kZh[] = {"零", "〇", "一", "二", "两", "三", "四", "五", "六",
+                                    "七", "八", "九", "十", "百", "千", "万", "亿"};
+
+template <size_t N>
+bool listed(const std::string_view (&words)[N], std::string_view w) {
+  return std::find(std::begin(words), std::end(words), w) != std::end(words);
+}
+
+// The piece's text without its space mark and the hyphens or apostrophes of a compound, ASCII lower case.
+std::string word_of(const std::string& text) {
+  std::string_view t = text;
+  constexpr std::string_view kSpace = "\xE2\x96\x81";  // U+2581
+  while (t.substr(0, kSpace.size()) == kSpace) t.remove_prefix(kSpace.size());
+  while (!t.empty() && (t.front() == '-' || t.front() == '\'')) t.remove_prefix(1);
+  while (!t.empty() && (t.back() == '-' || t.back() == '\'')) t.remove_suffix(1);
+  std::string out(t);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+// Made of Chinese numerals only (each 3 bytes in UTF-8), and not 一 alone.
+bool chinese_numeral(const std::string& w) {
+  if (w.empty() || w.size() % 3 != 0 || w == "一") return false;
+  for (size_t i = 0; i < w.size(); i += 3)
+    if (!listed(kZh, std::string_view(w).substr(i, 3))) return false;
+  return true;
+}
+
+}  // namespace
+
+bool is_number_word(const std::string& lang, const std::string& piece_text) {
+  const std::string w = word_of(piece_text);
+  if (w.empty()) return false;
+  if (lang == "zh") return chinese_numeral(w);
+  // a compound piece ("vingt-deux") is one when each of its parts is
+  size_t begin = 0;
+  for (;;) {
+    const size_t end = std::min(w.find('-', begin), w.size());
+    const std::string_view part = std::string_view(w).substr(begin, end - begin);
+    const bool word = lang == "en" ? listed(kEn, part) : lang == "fr" ? listed(kFr, part)
+                    : lang == "de" ? listed(kDe, part) : lang == "es" ? listed(kEs, part) : false;
+    if (!word) return false;
+    if (end == w.size()) return true;
+    begin = end + 1;
+  }
+}
+
+bool spells_number(const std::string& lang, const std::string& text) {
+  if (lang == "zh") {  // any numeral but 一 (a word of its own there: 两只, 三个, 九十)
+    for (size_t i = 0; i + 3 <= text.size(); ++i)
+      if (listed(kZh, std::string_view(text).substr(i, 3)) && text.compare(i, 3, "一") != 0) return true;
+    return false;
+  }
+  // words: the runs between spaces (U+2581 or ASCII) and ASCII punctuation other than the hyphen
+  std::string word;
+  auto ends = [&]() { const bool yes = !word.empty() && is_number_word(lang, word); word.clear(); return yes; };
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const bool space = c == 0xE2 && text.compare(i, 3, "\xE2\x96\x81") == 0;
+    if (space || (c < 0x80 && c != '-' && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))) {
+      if (ends()) return true;
+      if (space) i += 2;
+    } else {
+      word += static_cast<char>(c);
+    }
+  }
+  return ends();
+}
+
+}  // namespace attnseq

@@ -2,7 +2,10 @@
 // sampling and beam search, on the hand-written bigram model, and what the step records say about them.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "attnseq/decode/beam_search.h"
+#include "attnseq/decode/guards.h"
 #include "attnseq/decode/number_guard.h"
 #include "attnseq/decode/number_words.h"
 #include "attnseq/decode/repeat_guard.h"
@@ -358,4 +361,34 @@ TEST_CASE("the number guard bans number words while a number above 12 is still t
   CHECK(NumberGuard(pieces, {"26"}, true).banned({}, kEosId) == std::vector<int>{8});
   // a DigitPieces without a language: no number words
   CHECK(DigitPieces({"", "\u2581vingt"}).number_words().empty());
+}
+
+TEST_CASE("Guards: one seam for every guard, as the options set them", "[guards]") {
+  // pieces: 0-3 control, 4 "▁0", 5 "0", 6 "▁la"
+  auto pieces = std::make_shared<const DigitPieces>(std::vector<std::string>{"", "", "", "", "\u2581" "0", "0", "\u2581la"});
+  DecodeOptions o;  // run guard 2, numbers copied, no-repeat off
+  const Guards g(o, kEosId, NumberGuard(pieces, {"1000"}));
+  // "la la": a third "la" is the run guard's; no digit but "1…" begins the source's number: "▁0" and "0" are the number guard's
+  GuardBans b = g.bans({6, 6});
+  CHECK(b.repeat == std::vector<int>{6});
+  CHECK(b.numbers == std::vector<int>{4, 5});
+  float row[7] = {0, 0, 0, 0, 1, 2, 3};
+  b.apply(row, 7);
+  CHECK(std::isinf(row[4]));
+  CHECK(std::isinf(row[6]));
+  CHECK(row[3] == 0.0f);
+  StepEvent ev;
+  const float model_row[7] = {0, 0, 0, 1, 2, 3, 4};  // log p = row - lse; the chosen token 3 (</s>) ranks below 4, 5, 6
+  b.record(ev, model_row, 0.0f, 1.0f);
+  REQUIRE(ev.blocked.size() == 1);
+  CHECK(ev.blocked[0].first == 6);
+  REQUIRE(ev.number_blocked.size() == 2);
+  CHECK(ev.number_blocked[0].first == 5);  // most likely first
+  // copy_numbers off: no number bans, but "0 0 0" stays exempt from the run guard (the pieces still say what a digit is)
+  o.copy_numbers = false;
+  const Guards off(o, kEosId, NumberGuard(pieces, {"1000"}));
+  b = off.bans({4, 5, 5});
+  CHECK(b.numbers.empty());
+  CHECK(b.repeat.empty());
+  CHECK(Guards().bans({6, 6, 6}).empty());  // none
 }

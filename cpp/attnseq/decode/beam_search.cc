@@ -5,7 +5,6 @@
 
 #include "attnseq/core/errors.h"
 #include "attnseq/decode/finite.h"
-#include "attnseq/decode/repeat_guard.h"
 #include "attnseq/decode/sampler.h"
 #include "attnseq/nn/ops.h"
 
@@ -47,16 +46,12 @@ void row_of(const AttentionStack& s, int row, AttentionStack& out) {
 
 // The step record of candidate c (row c.row of this step's output), as the step session reports it.
 StepEvent record_of(const Candidate& c, int step, const Matrix& lp, const StepOutput& out, const DecodeOptions& o,
-                    ControlIds ids, bool forced, const std::vector<int>& banned,
-                    const std::vector<int>& number_banned) {
+                    ControlIds ids, bool forced, const GuardBans& bans) {
   StepEvent ev;
   ev.step = step;
   ev.token = c.token;
   ev.probability = std::exp(c.logprob);
-  if (!forced) {
-    ev.blocked = blocked_above(banned, lp.row(c.row).data(), 0.0f, c.logprob);
-    ev.number_blocked = blocked_above(number_banned, lp.row(c.row).data(), 0.0f, c.logprob);
-  }
+  if (!forced) bans.record(ev, lp.row(c.row).data(), 0.0f, c.logprob);
   ev.forced = forced;
   ev.end = c.token == ids.eos;
   const int V = static_cast<int>(lp.cols());
@@ -94,8 +89,7 @@ BeamSearch::BeamSearch(const Model& model, const std::vector<int>& src, const De
     : model_(model),
       options_(options),
       ids_(ids),
-      numbers_(options.copy_numbers ? numbers : NumberGuard{}),
-      pieces_(numbers.pieces()) {
+      guards_(options, ids.eos, std::move(numbers)) {
   options_.validate(model.config());
   state_ = model.encode(src, options_.state_options());
   result_.encode_macs = result_.macs = state_->encode_macs;
@@ -122,17 +116,14 @@ void BeamSearch::step() {
   const bool is_forced = step < static_cast<int>(options_.prefix.size());
   const int forced = is_forced ? options_.prefix[step] : -1;
   // The guards, row by row: what each row's hypothesis may not continue with.
-  std::vector<std::vector<int>> banned(live_.size()), number_banned(live_.size());
+  std::vector<GuardBans> bans(live_.size());
   Matrix guarded = lp;
   std::vector<float> scores;
   for (size_t r = 0; r < live_.size(); ++r) {
     scores.push_back(live_[r].hyp.score);
     if (is_forced) continue;
-    banned[r] = repeat_guard_tokens(live_[r].hyp.tokens, options_.no_repeat_ngram_size, options_.max_repeat_run, ids_.eos,
-                                    pieces_ ? &pieces_->digits() : nullptr);
-    number_banned[r] = numbers_.banned(live_[r].hyp.tokens, ids_.eos);
-    ban_tokens(guarded.row(static_cast<Eigen::Index>(r)).data(), static_cast<int>(guarded.cols()), banned[r]);
-    ban_tokens(guarded.row(static_cast<Eigen::Index>(r)).data(), static_cast<int>(guarded.cols()), number_banned[r]);
+    bans[r] = guards_.bans(live_[r].hyp.tokens);
+    bans[r].apply(guarded.row(static_cast<Eigen::Index>(r)).data(), static_cast<int>(guarded.cols()));
   }
   const std::vector<Candidate> cands = best_candidates(scores, guarded, forced, 2 * beam);
 
@@ -168,7 +159,7 @@ void BeamSearch::step() {
       }
       if (tc.kept || tc.finished) {
         rec = static_cast<int>(records_.size());
-        records_.push_back(record_of(c, step, lp, out_, options_, ids_, is_forced, banned[c.row], number_banned[c.row]));
+        records_.push_back(record_of(c, step, lp, out_, options_, ids_, is_forced, bans[c.row]));
         records_.back().done = tc.finished;
         records_.back().capped = tc.finished && c.token != ids_.eos;
       }

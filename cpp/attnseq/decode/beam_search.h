@@ -16,7 +16,7 @@
 
 #include "attnseq/core/special_ids.h"
 #include "attnseq/decode/abort.h"
-#include "attnseq/decode/number_guard.h"
+#include "attnseq/decode/guards.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
 
@@ -48,8 +48,7 @@ class BeamSearch {
   const Model& model_;
   DecodeOptions options_;
   ControlIds ids_;
-  NumberGuard numbers_;
-  std::shared_ptr<const DigitPieces> pieces_;  // the target pieces' digits (the run guard exempts numbers); may be null
+  Guards guards_;  // the repeat and number guards of this source
   std::unique_ptr<DecoderState> state_;
   BeamResult result_;
   int limit_ = 0;

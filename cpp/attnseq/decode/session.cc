@@ -4,7 +4,6 @@
 
 #include "attnseq/core/errors.h"
 #include "attnseq/decode/finite.h"
-#include "attnseq/decode/repeat_guard.h"
 #include "attnseq/decode/sampler.h"
 #include "attnseq/nn/kernels/reduce.h"
 
@@ -15,8 +14,7 @@ StepSession::StepSession(std::shared_ptr<const Model> model, const std::vector<i
     : model_(std::move(model)),
       options_(options),
       ids_(ids),
-      numbers_(options.copy_numbers ? numbers : NumberGuard{}),
-      pieces_(numbers.pieces()),
+      guards_(options, ids.eos, std::move(numbers)),
       rng_(options.seed) {
   options_.validate(model_->config());
   if (options_.strategy == Strategy::Beam)
@@ -43,18 +41,14 @@ StepEvent StepSession::next() {
   } else {
     // The guards' banned tokens get probability 0 in what the token is chosen from (a copy of the row:
     // the step's probabilities and alternatives stay the model's).
-    const std::vector<int> banned = repeat_guard_tokens(hyp_.tokens, options_.no_repeat_ngram_size, options_.max_repeat_run,
-                                                        ids_.eos, pieces_ ? &pieces_->digits() : nullptr);
-    const std::vector<int> number_banned = numbers_.banned(hyp_.tokens, ids_.eos);
-    if (!banned.empty() || !number_banned.empty()) {
+    const GuardBans bans = guards_.bans(hyp_.tokens);
+    if (!bans.empty()) {
       guarded_.assign(logits, logits + V);
-      ban_tokens(guarded_.data(), V, banned);
-      ban_tokens(guarded_.data(), V, number_banned);
+      bans.apply(guarded_.data(), V);
       choose_from = guarded_.data();
     }
     ev.token = options_.strategy == Strategy::Sample ? sample(choose_from, V, options_, rng_) : argmax(choose_from, V);
-    ev.blocked = blocked_above(banned, logits, lse, logits[ev.token] - lse);
-    ev.number_blocked = blocked_above(number_banned, logits, lse, logits[ev.token] - lse);
+    bans.record(ev, logits, lse, logits[ev.token] - lse);
   }
   const float token_logprob = logits[ev.token] - lse;
   ev.probability = std::exp(token_logprob);

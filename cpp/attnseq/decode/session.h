@@ -9,7 +9,7 @@
 
 #include "attnseq/core/rng.h"
 #include "attnseq/core/special_ids.h"
-#include "attnseq/decode/number_guard.h"
+#include "attnseq/decode/guards.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
 
@@ -33,8 +33,7 @@ class StepSession {
   std::shared_ptr<const Model> model_;
   DecodeOptions options_;
   ControlIds ids_;
-  NumberGuard numbers_;
-  std::shared_ptr<const DigitPieces> pieces_;  // the target pieces' digits (the run guard exempts numbers); may be null
+  Guards guards_;  // the repeat and number guards of this source
   std::unique_ptr<DecoderState> state_;
   StepOutput out_;
   std::vector<float> guarded_;  // [V] the logits row with the guards' bans (scratch)

@@ -1,0 +1,32 @@
+#include "attnseq/decode/guards.h"
+
+#include "attnseq/decode/repeat_guard.h"
+
+namespace attnseq {
+
+void GuardBans::apply(float* row, int vocab) const {
+  ban_tokens(row, vocab, repeat);
+  ban_tokens(row, vocab, numbers);
+}
+
+void GuardBans::record(StepEvent& ev, const float* row, float lse, float chosen_logp) const {
+  ev.blocked = blocked_above(repeat, row, lse, chosen_logp);
+  ev.number_blocked = blocked_above(numbers, row, lse, chosen_logp);
+}
+
+Guards::Guards(const DecodeOptions& options, int eos, NumberGuard numbers)
+    : no_repeat_ngram_size_(options.no_repeat_ngram_size),
+      max_repeat_run_(options.max_repeat_run),
+      eos_(eos),
+      numbers_(options.copy_numbers ? numbers : NumberGuard{}),
+      pieces_(numbers.pieces()) {}
+
+GuardBans Guards::bans(const std::vector<int>& tokens) const {
+  GuardBans out;
+  out.repeat = repeat_guard_tokens(tokens, no_repeat_ngram_size_, max_repeat_run_, eos_,
+                                   pieces_ ? &pieces_->digits() : nullptr);
+  out.numbers = numbers_.banned(tokens, eos_);
+  return out;
+}
+
+}  // namespace attnseq

@@ -1,0 +1,50 @@
+// Every decoding guard of one search, behind one seam: the repeat guards (decode/repeat_guard.h) and the
+// number guard (decode/number_guard.h), as the options set them. Greedy, sampling and beam search ask it
+// what a hypothesis may not continue with (GuardBans), give those tokens probability 0 in what they
+// choose from, and let it say in the step record what each guard removed; they never call a guard
+// themselves.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "attnseq/decode/number_guard.h"
+#include "attnseq/decode/options.h"
+#include "attnseq/decode/results.h"
+
+namespace attnseq {
+
+// What the guards ban for one hypothesis at one step, kept apart by guard so that the step record can
+// say which acted. Each list sorted, without duplicates.
+struct GuardBans {
+  std::vector<int> repeat;   // the no-repeat-n-gram and run guards' (StepEvent::blocked)
+  std::vector<int> numbers;  // the number guard's (StepEvent::number_blocked)
+
+  bool empty() const { return repeat.empty() && numbers.empty(); }
+  // row[t] = -infinity for every banned t (a logits or log-probability row of `vocab` entries).
+  void apply(float* row, int vocab) const;
+  // ev.blocked and ev.number_blocked: the banned tokens the model ranked above the chosen one. row: the
+  // model's row before apply(), log p(t) = row[t] - lse; chosen_logp: the chosen token's log p.
+  void record(StepEvent& ev, const float* row, float lse, float chosen_logp) const;
+};
+
+class Guards {
+ public:
+  Guards() = default;  // none
+  // options: no_repeat_ngram_size, max_repeat_run, copy_numbers; eos: </s> (never banned by the repeat
+  // guards); numbers: the number guard of this source (Translator::number_guard), off unless
+  // options.copy_numbers. Its pieces exempt digits from the run guard even when it is off.
+  Guards(const DecodeOptions& options, int eos, NumberGuard numbers);
+
+  // What the hypothesis `tokens` (the translation so far, forced prefix included) may not continue with.
+  GuardBans bans(const std::vector<int>& tokens) const;
+
+ private:
+  int no_repeat_ngram_size_ = 0;
+  int max_repeat_run_ = 0;
+  int eos_ = -1;
+  NumberGuard numbers_;
+  std::shared_ptr<const DigitPieces> pieces_;  // the target pieces' digits; may be null
+};
+
+}  // namespace attnseq

@@ -343,24 +343,45 @@ TEST_CASE("is_number_word and spells_number: the words that spell a number, per 
   CHECK_FALSE(spells_number("zh", "我有一只猫和15只狗。"));
 }
 
-TEST_CASE("the number guard bans number words while a number above 12 is still to be written",
+TEST_CASE("the number guard: where the source writes digits, no number word but one of a small number still to write",
           "[guards][numbers]") {
-  // pieces: 0-3 control, 4 "▁vingt", 5 "▁six", 6 "▁26", 7 "▁ans", 8 "▁5"
+  // pieces: 0-3 control, 4 "▁vingt", 5 "▁six", 6 "▁26", 7 "▁ans", 8 "▁5", 9 "▁cinq", 10 "▁douze"
   auto pieces = std::make_shared<const DigitPieces>(
-      std::vector<std::string>{"", "", "", "", "\u2581vingt", "\u2581six", "\u2581" "26", "\u2581ans", "\u2581" "5"}, "fr");
-  CHECK(pieces->number_words() == std::vector<int>{4, 5});
-  // "26" to write: the words and the other number are banned
-  CHECK(NumberGuard(pieces, {"26"}).banned({}, kEosId) == std::vector<int>{4, 5, 8});
-  // once it is written, words are free again (only digits are banned: the source writes 26 once)
-  CHECK(NumberGuard(pieces, {"26"}).banned({6, 7}, kEosId) == std::vector<int>{6, 8});
-  // a small number (12 or less) may be spelled out: no word banned
-  CHECK(NumberGuard(pieces, {"5"}).banned({}, kEosId) == std::vector<int>{6});
-  CHECK(NumberGuard(pieces, {"012"}).banned({}, kEosId) == std::vector<int>{6, 8});
-  CHECK(NumberGuard(pieces, {"013"}).banned({}, kEosId) == std::vector<int>{4, 5, 6, 8});
+      std::vector<std::string>{"", "", "", "", "\u2581vingt", "\u2581six", "\u2581" "26", "\u2581ans", "\u2581" "5",
+                               "\u2581cinq", "\u2581douze"}, "fr");
+  CHECK(pieces->number_words() == std::vector<int>{4, 5, 9, 10});
+  CHECK(pieces->word_values() == std::vector<int>{-1, 6, 5, 12});
+  // "26" to write: every word and the other number are banned
+  CHECK(NumberGuard(pieces, {"26"}).banned({}, kEosId) == std::vector<int>{4, 5, 8, 9, 10});
+  // once it is written, still no number word: the source has no other number ("26 ans" → "26 ans vingt…")
+  CHECK(NumberGuard(pieces, {"26"}).banned({6, 7}, kEosId) == std::vector<int>{4, 5, 6, 8, 9, 10});
+  // a small number (12 or less) may be spelled out, as itself: "cinq" for 5, not "six" or "vingt"
+  CHECK(NumberGuard(pieces, {"5"}).banned({}, kEosId) == std::vector<int>{4, 5, 6, 10});
+  CHECK(NumberGuard(pieces, {"012"}).banned({}, kEosId) == std::vector<int>{4, 5, 6, 8, 9});
+  CHECK(NumberGuard(pieces, {"013"}).banned({}, kEosId) == std::vector<int>{4, 5, 6, 8, 9, 10});
+  // "5" and "26": no word at all while "26" is still to write (else the model spells 5 and drops 26),
+  // then "cinq"
+  CHECK(NumberGuard(pieces, {"5", "26"}).banned({}, kEosId) == std::vector<int>{4, 5, 9, 10});
+  CHECK(NumberGuard(pieces, {"5", "26"}).banned({6, 7}, kEosId) == std::vector<int>{4, 5, 6, 10});
+  // a finished number that is still open (the hypothesis ends in "26"): it counts as written
+  CHECK(NumberGuard(pieces, {"26", "5"}).banned({6}, kEosId) == std::vector<int>{4, 5, 6, 10});
   // a source that spells a number itself: words stay allowed
   CHECK(NumberGuard(pieces, {"26"}, true).banned({}, kEosId) == std::vector<int>{8});
+  // no digits in the source: words are free (digits are not)
+  CHECK(NumberGuard(pieces, {}).banned({}, kEosId) == std::vector<int>{6, 8});
   // a DigitPieces without a language: no number words
   CHECK(DigitPieces({"", "\u2581vingt"}).number_words().empty());
+  CHECK(small_number_value("fr", "\u2581douze") == 12);
+  CHECK(small_number_value("zh", "两") == 2);
+  CHECK(small_number_value("zh", "十二") == 12);
+  CHECK(small_number_value("en", "\u2581twenty") == -1);
+  CHECK(small_number_value("en", "\u2581cat") == -1);
+  // "cent" of "pour cent": banned before "40" is written, not after
+  auto percent = std::make_shared<const DigitPieces>(
+      std::vector<std::string>{"", "", "", "", "\u2581cent", "\u2581" "4", "0", "\u2581pour"}, "fr");
+  CHECK(percent->in_percent() == std::vector<char>{1});
+  CHECK(NumberGuard(percent, {"40"}).banned({}, kEosId) == std::vector<int>{4, 6});
+  CHECK(NumberGuard(percent, {"40"}).banned({5, 6, 7}, kEosId) == std::vector<int>{5, 6});
 }
 
 TEST_CASE("Guards: one seam for every guard, as the options set them", "[guards]") {

@@ -19,7 +19,11 @@ DigitPieces::DigitPieces(std::vector<std::string> texts, const std::string& lang
     digits_[id] = std::any_of(t.begin(), t.end(), is_digit);
     if (digits_[id]) with_digits_.push_back(static_cast<int>(id));
     starts_[id] = !t.empty() && is_digit(t[0]);
-    if (!lang.empty() && is_number_word(lang, t)) number_words_.push_back(static_cast<int>(id));
+    if (!lang.empty() && is_number_word(lang, t)) {
+      number_words_.push_back(static_cast<int>(id));
+      word_values_.push_back(small_number_value(lang, t));
+      in_percent_.push_back(attnseq::in_percent(lang, t));
+    }
   }
 }
 
@@ -61,11 +65,13 @@ bool begins(const std::vector<std::string>& numbers, const std::string& run) {
   return find_number(numbers, run, false) != std::string::npos;
 }
 
-// A number above kSmallNumber, which a translation must copy rather than spell out.
-bool large(const std::string& number) {
+// The value of a number up to kSmallNumber (which a translation may spell out), else -1.
+int small_value(const std::string& number) {
   const size_t first = number.find_first_not_of('0');
-  if (first == std::string::npos) return false;
-  return number.size() - first > 2 || std::stoi(number.substr(first)) > kSmallNumber;
+  if (first == std::string::npos) return 0;
+  if (number.size() - first > 2) return -1;
+  const int v = std::stoi(number.substr(first));
+  return v <= kSmallNumber ? v : -1;
 }
 
 // May `text` follow the open run? Every number it finishes must be one of `numbers` (each used once),
@@ -124,9 +130,21 @@ std::vector<int> NumberGuard::banned(const std::vector<int>& tokens, int eos) co
     for (int id = 0; id < V; ++id)
       if ((id != eos || goes_on) && !pieces_->starts_with_digit(id)) others.push_back(id);
     std::set_union(others.begin(), others.end(), digit_bans.begin(), digit_bans.end(), std::back_inserter(out));
-  } else if (open.empty() && !words_free_ && std::any_of(left.begin(), left.end(), large)) {
-    // a large number still to write: no number of the model's own in words (ascending, then merged)
-    const std::vector<int>& words = pieces_->number_words();
+  } else if (!words_free_ && !numbers_.empty()) {
+    // a source that writes digits: no number word while a large number is still to write (the model
+    // writes it rather than a number of its own), then none but those of a small number still to write
+    // (the open number, finished, counts as written)
+    std::vector<std::string> pending = left;
+    if (!open.empty()) pending.erase(std::find(pending.begin(), pending.end(), open));
+    const bool large_left = std::any_of(pending.begin(), pending.end(), [](const std::string& n) { return small_value(n) < 0; });
+    std::vector<int> words;  // ascending, as number_words()
+    for (size_t i = 0; i < pieces_->number_words().size(); ++i) {
+      const int v = pieces_->word_values()[i];
+      if (large_left ||
+          (!pieces_->in_percent()[i] &&
+           (v < 0 || std::none_of(pending.begin(), pending.end(), [v](const std::string& n) { return small_value(n) == v; }))))
+        words.push_back(pieces_->number_words()[i]);
+    }
     std::set_union(words.begin(), words.end(), digit_bans.begin(), digit_bans.end(), std::back_inserter(out));
   } else {
     out = std::move(digit_bans);

@@ -3,9 +3,9 @@
 // ("2019" → "20119", "42" → "422", a number the source never had, a number written more often than the
 // source writes it) gets probability 0; a number that has begun must be finished as the source writes
 // it before anything else follows. Small numbers (up to kSmallNumber, 12) may still be spelled out
-// ("3" → "trois"); while a larger one is still to be written, the pieces that spell a number in the
-// target language (decode/number_words.h) are banned, so that the model writes the source's digits
-// rather than a number of its own ("26" → "six"). A number is a maximal run of
+// ("3" → "trois") once no larger one is left to write, but no other number word (decode/number_words.h)
+// may be written where the source writes digits: the model writes the source's digits rather than a
+// number of its own ("26" → "six", "2" → "vingt"). A source that spells a number itself leaves the words free. A number is a maximal run of
 // ASCII digits of the normalized source ("3,000" holds "3" and "000", so "3 000" and "3.000" copy it).
 // Greedy, sampling and beam search apply it beside the no-repeat guard (decode/repeat_guard.h), to each
 // row of logits before choosing; the step records name what it removed (StepEvent::number_blocked).
@@ -32,6 +32,10 @@ class DigitPieces {
   bool starts_with_digit(int id) const { return starts_[static_cast<size_t>(id)] != 0; }
   const std::vector<char>& digits() const { return digits_; }  // [vocab] 1 when the text holds a digit
   const std::vector<int>& number_words() const { return number_words_; }  // ids that spell a number, ascending
+  // [number_words().size()] the small number (2 … kSmallNumber) each spells, else -1
+  const std::vector<int>& word_values() const { return word_values_; }
+  // [number_words().size()] 1 for a word of "percent" too ("cent"): banned only before a large number is written
+  const std::vector<char>& in_percent() const { return in_percent_; }
 
  private:
   std::vector<std::string> texts_;
@@ -39,6 +43,8 @@ class DigitPieces {
   std::vector<char> starts_;  // [vocab] 1 when the text's first byte is a digit
   std::vector<char> digits_;  // [vocab] 1 when the text holds a digit
   std::vector<int> number_words_;
+  std::vector<int> word_values_;
+  std::vector<char> in_percent_;
 };
 
 class NumberGuard {

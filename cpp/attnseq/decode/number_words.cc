@@ -58,7 +58,34 @@ bool chinese_numeral(const std::string& w) {
   return true;
 }
 
+// The words of 2 … 12, in order, per language (index + 2 = the value).
+constexpr std::string_view kEnSmall[] = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"};
+constexpr std::string_view kFrSmall[] = {"deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze"};
+constexpr std::string_view kDeSmall[] = {"zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"};
+constexpr std::string_view kEsSmall[] = {"dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce"};
+constexpr std::string_view kZhSmall[] = {"二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"};
+
+template <size_t N>
+int index_in(const std::string_view (&words)[N], std::string_view w) {
+  const auto it = std::find(std::begin(words), std::end(words), w);
+  return it == std::end(words) ? -1 : static_cast<int>(it - std::begin(words));
+}
+
 }  // namespace
+
+int small_number_value(const std::string& lang, const std::string& piece_text) {
+  if (!is_number_word(lang, piece_text)) return -1;
+  const std::string w = word_of(piece_text);
+  const int i = lang == "en" ? index_in(kEnSmall, w) : lang == "fr" ? index_in(kFrSmall, w)
+              : lang == "de" ? index_in(kDeSmall, w) : lang == "es" ? index_in(kEsSmall, w)
+              : lang == "zh" ? (w == "两" ? 0 : index_in(kZhSmall, w)) : -1;
+  return i < 0 ? -1 : i + 2;
+}
+
+bool in_percent(const std::string& lang, const std::string& piece_text) {
+  const std::string w = word_of(piece_text);
+  return (lang == "fr" && w == "cent") || (lang == "es" && w == "ciento");
+}
 
 bool is_number_word(const std::string& lang, const std::string& piece_text) {
   const std::string w = word_of(piece_text);

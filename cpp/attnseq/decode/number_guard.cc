@@ -19,11 +19,8 @@ DigitPieces::DigitPieces(std::vector<std::string> texts, const std::string& lang
     digits_[id] = std::any_of(t.begin(), t.end(), is_digit);
     if (digits_[id]) with_digits_.push_back(static_cast<int>(id));
     starts_[id] = !t.empty() && is_digit(t[0]);
-    if (!lang.empty() && is_number_word(lang, t)) {
-      number_words_.push_back(static_cast<int>(id));
-      word_values_.push_back(small_number_value(lang, t));
-      in_percent_.push_back(attnseq::in_percent(lang, t));
-    }
+    if (!lang.empty() && is_number_word(lang, t))
+      number_words_.push_back({static_cast<int>(id), small_number_value(lang, t), in_percent(lang, t)});
   }
 }
 
@@ -136,15 +133,17 @@ std::vector<int> NumberGuard::banned(const std::vector<int>& tokens, int eos) co
     // (the open number, finished, counts as written)
     std::vector<std::string> pending = left;
     if (!open.empty()) pending.erase(std::find(pending.begin(), pending.end(), open));
-    const bool large_left = std::any_of(pending.begin(), pending.end(), [](const std::string& n) { return small_value(n) < 0; });
-    std::vector<int> words;  // ascending, as number_words()
-    for (size_t i = 0; i < pieces_->number_words().size(); ++i) {
-      const int v = pieces_->word_values()[i];
-      if (large_left ||
-          (!pieces_->in_percent()[i] &&
-           (v < 0 || std::none_of(pending.begin(), pending.end(), [v](const std::string& n) { return small_value(n) == v; }))))
-        words.push_back(pieces_->number_words()[i]);
+    std::vector<int> small;  // the values of the small numbers still to write
+    bool large_left = false;
+    for (const std::string& n : pending) {
+      const int v = small_value(n);
+      if (v < 0) large_left = true;
+      else small.push_back(v);
     }
+    std::vector<int> words;  // ascending, as number_words()
+    for (const DigitPieces::NumberWord& w : pieces_->number_words())
+      if (large_left || (!w.in_percent && std::find(small.begin(), small.end(), w.value) == small.end()))
+        words.push_back(w.id);
     std::set_union(words.begin(), words.end(), digit_bans.begin(), digit_bans.end(), std::back_inserter(out));
   } else {
     out = std::move(digit_bans);

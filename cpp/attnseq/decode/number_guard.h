@@ -31,20 +31,20 @@ class DigitPieces {
   const std::vector<int>& with_digits() const { return with_digits_; }  // ids whose text holds a digit, ascending
   bool starts_with_digit(int id) const { return starts_[static_cast<size_t>(id)] != 0; }
   const std::vector<char>& digits() const { return digits_; }  // [vocab] 1 when the text holds a digit
-  const std::vector<int>& number_words() const { return number_words_; }  // ids that spell a number, ascending
-  // [number_words().size()] the small number (2 … kSmallNumber) each spells, else -1
-  const std::vector<int>& word_values() const { return word_values_; }
-  // [number_words().size()] 1 for a word of "percent" too ("cent"): banned only before a large number is written
-  const std::vector<char>& in_percent() const { return in_percent_; }
+  // A piece that spells a number in the target language (decode/number_words.h).
+  struct NumberWord {
+    int id;
+    int value;        // the small number (2 … kSmallNumber) it spells, else -1
+    bool in_percent;  // also a word of "percent" ("cent"): banned only before a large number is written
+  };
+  const std::vector<NumberWord>& number_words() const { return number_words_; }  // ascending ids
 
  private:
   std::vector<std::string> texts_;
   std::vector<int> with_digits_;
   std::vector<char> starts_;  // [vocab] 1 when the text's first byte is a digit
   std::vector<char> digits_;  // [vocab] 1 when the text holds a digit
-  std::vector<int> number_words_;
-  std::vector<int> word_values_;
-  std::vector<char> in_percent_;
+  std::vector<NumberWord> number_words_;
 };
 
 class NumberGuard {

@@ -8,33 +8,41 @@ namespace attnseq {
 namespace {
 
 // Cardinal words, lower case, as a piece writes them (compounds like "vingt-quatre" are pieces of these
-// and a hyphen). Plurals of the large units are listed too ("cents", "millions").
-constexpr std::string_view kEn[] = {
-    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
-    "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "hundreds", "thousand", "thousands",
-    "million", "millions", "billion", "billions"};
-constexpr std::string_view kFr[] = {
-    "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize",
-    "quatorze", "quinze", "seize", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante",
-    "cent", "cents", "mille", "million", "millions", "milliard", "milliards"};
-constexpr std::string_view kDe[] = {
-    "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf", "dreizehn",
-    "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn", "zwanzig", "dreißig",
-    "vierzig", "fünfzig", "sechzig", "siebzig", "achtzig", "neunzig", "hundert", "tausend", "million",
-    "millionen", "milliarde", "milliarden"};
-constexpr std::string_view kEs[] = {
-    "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce", "trece",
-    "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve", "veinte", "treinta",
-    "cuarenta", "cincuenta", "sesenta", "setenta", "ochenta", "noventa", "cien", "ciento", "cientos",
-    "mil", "millón", "millones"};
+// and a hyphen): those of 2 … 12 in order (index + 2 = the value), then the larger ones, with the
+// plurals of the large units ("cents", "millions").
+struct Lexicon {
+  std::array<std::string_view, kSmallNumber - 1> small;
+  std::array<std::string_view, 23> larger;  // (padded with "")
+};
+constexpr Lexicon kEn{{"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"},
+                      {"thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+                       "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "hundreds",
+                       "thousand", "thousands", "million", "millions", "billion", "billions"}};
+constexpr Lexicon kFr{{"deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze"},
+                      {"treize", "quatorze", "quinze", "seize", "vingt", "vingts", "trente", "quarante", "cinquante",
+                       "soixante", "cent", "cents", "mille", "million", "millions", "milliard", "milliards"}};
+constexpr Lexicon kDe{{"zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"},
+                      {"dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn", "zwanzig",
+                       "dreißig", "vierzig", "fünfzig", "sechzig", "siebzig", "achtzig", "neunzig", "hundert",
+                       "tausend", "million", "millionen", "milliarde", "milliarden"}};
+constexpr Lexicon kEs{{"dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce"},
+                      {"trece", "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve", "veinte",
+                       "treinta", "cuarenta", "cincuenta", "sesenta", "setenta", "ochenta", "noventa", "cien",
+                       "ciento", "cientos", "mil", "millón", "millones"}};
+// Chinese: the numbers 2 … 12 as words (两 is 2 too), and the numerals a number word is made of.
+constexpr std::string_view kZhSmall[] = {"二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"};
 // Chinese numerals (a piece made of these alone is a number word; 一 alone is not: it is also "a").
 constexpr std::string_view kZh[] = {"零", "〇", "一", "二", "两", "三", "四", "五", "六",
                                     "七", "八", "九", "十", "百", "千", "万", "亿"};
 
-template <size_t N>
-bool listed(const std::string_view (&words)[N], std::string_view w) {
-  return std::find(std::begin(words), std::end(words), w) != std::end(words);
+template <typename Words>
+bool listed(const Words& words, std::string_view w) {
+  return !w.empty() && std::find(std::begin(words), std::end(words), w) != std::end(words);
+}
+
+// The lexicon of a language with one, else null (zh has its numerals instead).
+const Lexicon* lexicon(const std::string& lang) {
+  return lang == "en" ? &kEn : lang == "fr" ? &kFr : lang == "de" ? &kDe : lang == "es" ? &kEs : nullptr;
 }
 
 // The piece's text without its space mark and the hyphens or apostrophes of a compound, ASCII lower case.
@@ -58,15 +66,8 @@ bool chinese_numeral(const std::string& w) {
   return true;
 }
 
-// The words of 2 … 12, in order, per language (index + 2 = the value).
-constexpr std::string_view kEnSmall[] = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"};
-constexpr std::string_view kFrSmall[] = {"deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze"};
-constexpr std::string_view kDeSmall[] = {"zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"};
-constexpr std::string_view kEsSmall[] = {"dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce"};
-constexpr std::string_view kZhSmall[] = {"二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"};
-
-template <size_t N>
-int index_in(const std::string_view (&words)[N], std::string_view w) {
+template <typename Words>
+int index_in(const Words& words, std::string_view w) {
   const auto it = std::find(std::begin(words), std::end(words), w);
   return it == std::end(words) ? -1 : static_cast<int>(it - std::begin(words));
 }
@@ -76,9 +77,8 @@ int index_in(const std::string_view (&words)[N], std::string_view w) {
 int small_number_value(const std::string& lang, const std::string& piece_text) {
   if (!is_number_word(lang, piece_text)) return -1;
   const std::string w = word_of(piece_text);
-  const int i = lang == "en" ? index_in(kEnSmall, w) : lang == "fr" ? index_in(kFrSmall, w)
-              : lang == "de" ? index_in(kDeSmall, w) : lang == "es" ? index_in(kEsSmall, w)
-              : lang == "zh" ? (w == "两" ? 0 : index_in(kZhSmall, w)) : -1;
+  const Lexicon* words = lexicon(lang);
+  const int i = words ? index_in(words->small, w) : lang == "zh" ? (w == "两" ? 0 : index_in(kZhSmall, w)) : -1;
   return i < 0 ? -1 : i + 2;
 }
 
@@ -96,9 +96,8 @@ bool is_number_word(const std::string& lang, const std::string& piece_text) {
   for (;;) {
     const size_t end = std::min(w.find('-', begin), w.size());
     const std::string_view part = std::string_view(w).substr(begin, end - begin);
-    const bool word = lang == "en" ? listed(kEn, part) : lang == "fr" ? listed(kFr, part)
-                    : lang == "de" ? listed(kDe, part) : lang == "es" ? listed(kEs, part) : false;
-    if (!word) return false;
+    const Lexicon* words = lexicon(lang);
+    if (!words || !(listed(words->small, part) || listed(words->larger, part))) return false;
     if (end == w.size()) return true;
     begin = end + 1;
   }

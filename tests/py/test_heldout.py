@@ -20,9 +20,8 @@ def page_sentences():
     out = []
     with open(os.path.join(ROOT, "web", "src", "app", "examples.js"), encoding="utf-8") as f:
         js = f.read()
-    for lang in ("en", "zh"):
-        block = re.search(lang + r": \[(.*?)\]", js, re.S).group(1)
-        out += [(lang, s) for s in re.findall(r"'([^']*)'", block)]
+    for lang, block in re.findall(r"^  (\w+): \[(.*?)\],?$", js, re.S | re.M):
+        out += [(lang, a or b) for a, b in re.findall(r"'([^']*)'|\"([^\"]*)\"", block)]
     with open(os.path.join(ROOT, "web", "examples", "tutorial.html"), encoding="utf-8") as f:
         html = f.read()
     for s in re.findall(r'\btext="([^"]+)"', html):

@@ -1,7 +1,10 @@
-// Example sentences per source language (the same as train/report.py's, so docs/models.md and the
-// demo show the same sentences).
+// Example sentences per source language, one list for every source language of the catalogue
+// (tests/js/examples.test.js): check sentences (train/heldout.json, train/sets/check_sentences.json;
+// tests/py/test_heldout.py), as docs/models.md shows them.
 /** @type {Record<string, string[]> & {en: string[]}} */
 export const EXAMPLES = {
   en: ['You should wear shoes.', 'The cat drank the milk because it was hungry.', 'The cat drank the milk because it was sweet.', 'I ate an apple and then a banana.', 'How are you?'],
   zh: ['我吃了一个苹果。', '你好吗？', '你应该穿鞋。', '猫喝了牛奶，因为它饿了。'],
+  fr: ["Je suis étudiant.", "Tu devrais porter des chaussures.", "Le chat a bu le lait parce qu'il avait faim.", "Le chat a bu le lait parce qu'il était sucré.",
+    "J'ai mangé une pomme, puis une banane.", "Comment allez-vous ?"],
 };

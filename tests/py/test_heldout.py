@@ -39,7 +39,7 @@ class HeldOutList(unittest.TestCase):
         self.assertGreaterEqual(len(sentences), 10)
         with open(os.path.join(ROOT, "train", "sets", "check_sentences.json"), encoding="utf-8") as f:
             checked = {(lang, t) for it in json.load(f)["items"] for lang, t in it["src"].items()}
-        missing = [(lang, s) for lang, s in sentences if s not in self.h.sentences[lang] and (lang, s) not in checked]
+        missing = [(lang, s) for lang, s in sentences if s not in self.h.sentences.get(lang, ()) and (lang, s) not in checked]
         self.assertEqual(missing, [], "shown by a page but in neither train/heldout.json nor train/sets/check_sentences.json")
 
     def test_variants(self):

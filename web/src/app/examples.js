@@ -7,4 +7,6 @@ export const EXAMPLES = {
   zh: ['我吃了一个苹果。', '你好吗？', '你应该穿鞋。', '猫喝了牛奶，因为它饿了。'],
   fr: ["Je suis étudiant.", "Tu devrais porter des chaussures.", "Le chat a bu le lait parce qu'il avait faim.", "Le chat a bu le lait parce qu'il était sucré.",
     "J'ai mangé une pomme, puis une banane.", "Comment allez-vous ?"],
+  de: ['Ich habe einen Apfel gegessen.', 'Du solltest Schuhe tragen.', 'Die Katze trank die Milch, weil sie hungrig war.', 'Die Katze trank die Milch, weil sie süß war.',
+    'Ich habe einen Apfel und dann eine Banane gegessen.', 'Wie geht es dir?'],
 };

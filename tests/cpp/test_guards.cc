@@ -272,6 +272,28 @@ TEST_CASE("greedy and beam search take the number guard's bans, and the steps na
     for (const BeamCandidate& c : step) CHECK(c.token != A);
 }
 
+TEST_CASE("repeat_run_tokens by unit: pieces that write the same mark are one unit", "[guards][run]") {
+  // de-en's long split wrote 'Normo"" "Yes,""': the pieces '"', '"', '▁"', which the run guard compared by
+  // id and so let through (degenerate.py counts the mark 3 times in a row)
+  const std::string sp = "\xE2\x96\x81";
+  //                          0   1   2   3   4     5          6    7          8
+  const std::vector<std::string> texts{"", "", "", "", "\"", sp + "\"", "a", sp + "a", sp};
+  const PieceUnits u = PieceUnits::from_texts(texts);
+  CHECK(u.of[4] == u.of[5]);
+  CHECK(u.of[6] == u.of[7]);
+  CHECK(u.of[4] != u.of[6]);
+  CHECK(u.of[0] != u.of[1]);  // pieces that write nothing are never one unit
+  CHECK(u.of[8] != u.of[0]);  // nor is a lone space one with them
+  CHECK(u.members[static_cast<size_t>(u.of[5])] == std::vector<int>{4, 5});
+  CHECK(repeat_run_tokens({4, 4}, 2, kEosId, nullptr, &u) == std::vector<int>{4, 5});
+  CHECK(repeat_run_tokens({4, 4}, 2, kEosId, nullptr) == std::vector<int>{4});  // by id: '▁"' would pass
+  CHECK(repeat_run_tokens({4, 5}, 2, kEosId, nullptr, &u) == std::vector<int>{4, 5});
+  CHECK(repeat_run_tokens({4, 5}, 2, kEosId, nullptr).empty());
+  CHECK(repeat_run_tokens({6, 4, 7, 5}, 2, kEosId, nullptr, &u) == std::vector<int>{6, 7});  // "a" " a "" → not "a" again
+  CHECK(repeat_run_tokens({4, 6}, 2, kEosId, nullptr, &u).empty());
+  CHECK(repeat_run_tokens({0, 1}, 2, kEosId, nullptr, &u).empty());
+}
+
 TEST_CASE("repeat_run_tokens: the token that would start one more copy of a run of n-grams", "[guards][run]") {
   CHECK(repeat_run_tokens({7, 7}, 2, kEosId, nullptr) == std::vector<int>{7});         // "alors alors" → not a third
   CHECK(repeat_run_tokens({7}, 2, kEosId, nullptr).empty());                          // one copy: free

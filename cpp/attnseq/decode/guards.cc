@@ -24,7 +24,7 @@ Guards::Guards(const DecodeOptions& options, int eos, NumberGuard numbers)
 GuardBans Guards::bans(const std::vector<int>& tokens) const {
   GuardBans out;
   out.repeat = repeat_guard_tokens(tokens, no_repeat_ngram_size_, max_repeat_run_, eos_,
-                                   pieces_ ? &pieces_->digits() : nullptr);
+                                   pieces_ ? &pieces_->digits() : nullptr, pieces_ ? &pieces_->units() : nullptr);
   out.numbers = numbers_.banned(tokens, eos_);
   return out;
 }

@@ -33,7 +33,8 @@ class Guards {
   Guards() = default;  // none
   // options: no_repeat_ngram_size, max_repeat_run, copy_numbers; eos: </s> (never banned by the repeat
   // guards); numbers: the number guard of this source (Translator::number_guard), off unless
-  // options.copy_numbers. Its pieces exempt digits from the run guard even when it is off.
+  // options.copy_numbers. Its pieces exempt digits from the run guard even when it is off, and tell it
+  // which pieces write the same mark (PieceUnits).
   Guards(const DecodeOptions& options, int eos, NumberGuard numbers);
 
   // What the hypothesis `tokens` (the translation so far, forced prefix included) may not continue with.

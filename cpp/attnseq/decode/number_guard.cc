@@ -22,6 +22,7 @@ DigitPieces::DigitPieces(std::vector<std::string> texts, const std::string& lang
     if (!lang.empty() && is_number_word(lang, t))
       number_words_.push_back({static_cast<int>(id), small_number_value(lang, t), in_percent(lang, t)});
   }
+  units_ = PieceUnits::from_texts(texts_);
 }
 
 NumberGuard::NumberGuard(std::shared_ptr<const DigitPieces> pieces, std::vector<std::string> numbers, bool words_free)

@@ -15,9 +15,12 @@
 #include <string>
 #include <vector>
 
+#include "attnseq/decode/repeat_guard.h"
+
 namespace attnseq {
 
-// The digits of each target piece: one per target vocabulary, immutable (the Translator keeps it).
+// The digits of each target piece, and which pieces write the same mark: one per target vocabulary,
+// immutable (the Translator keeps it).
 class DigitPieces {
  public:
   // texts[id]: what piece `id` writes (U+2581 = a space; empty for control and unknown pieces; the
@@ -38,6 +41,8 @@ class DigitPieces {
     bool in_percent;  // also a word of "percent" ("cent"): banned only before a large number is written
   };
   const std::vector<NumberWord>& number_words() const { return number_words_; }  // ascending ids
+  // Which pieces write the same mark (the run guard's units; decode/repeat_guard.h).
+  const PieceUnits& units() const { return units_; }
 
  private:
   std::vector<std::string> texts_;
@@ -45,6 +50,7 @@ class DigitPieces {
   std::vector<char> starts_;  // [vocab] 1 when the text's first byte is a digit
   std::vector<char> digits_;  // [vocab] 1 when the text holds a digit
   std::vector<NumberWord> number_words_;
+  PieceUnits units_;
 };
 
 class NumberGuard {

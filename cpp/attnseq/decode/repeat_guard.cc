@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <unordered_map>
 
 namespace attnseq {
 
@@ -20,21 +21,52 @@ std::vector<int> repeated_ngram_tokens(const std::vector<int>& tokens, int n, in
   return banned;
 }
 
-std::vector<int> repeat_run_tokens(const std::vector<int>& tokens, int max_run, int eos, const std::vector<char>* exempt) {
+PieceUnits PieceUnits::from_texts(const std::vector<std::string>& texts) {
+  static const std::string kMarker = "\xE2\x96\x81";  // U+2581, a word's leading space
+  PieceUnits u;
+  u.of.resize(texts.size());
+  std::unordered_map<std::string, int> by_mark;
+  for (size_t id = 0; id < texts.size(); ++id) {
+    const std::string& t = texts[id];
+    const std::string mark = t.compare(0, kMarker.size(), kMarker) == 0 ? t.substr(kMarker.size()) : t;
+    int unit;
+    if (mark.empty()) {
+      unit = static_cast<int>(u.members.size());  // writes nothing (or only a space): its own unit
+      u.members.emplace_back();
+    } else {
+      auto [it, added] = by_mark.emplace(mark, static_cast<int>(u.members.size()));
+      if (added) u.members.emplace_back();
+      unit = it->second;
+    }
+    u.of[id] = unit;
+    u.members[static_cast<size_t>(unit)].push_back(static_cast<int>(id));
+  }
+  return u;
+}
+
+std::vector<int> repeat_run_tokens(const std::vector<int>& tokens, int max_run, int eos, const std::vector<char>* exempt,
+                                   const PieceUnits* units) {
   std::vector<int> banned;
   if (max_run <= 0) return banned;
   const int len = static_cast<int>(tokens.size());
   auto is_exempt = [&](int id) { return exempt && id >= 0 && id < static_cast<int>(exempt->size()) && (*exempt)[id]; };
+  auto unit = [&](int id) { return units && id >= 0 && id < static_cast<int>(units->of.size()) ? units->of[static_cast<size_t>(id)] : -1 - id; };
   for (int n = 1; n <= kRunGramMax && n * max_run <= len; ++n) {
     // the last n · max_run tokens: max_run copies of their last n (period n)?
     bool run = true;
-    for (int i = len - n * max_run; i + n < len && run; ++i) run = tokens[i] == tokens[i + n];
+    for (int i = len - n * max_run; i + n < len && run; ++i) run = unit(tokens[i]) == unit(tokens[i + n]);
     if (!run) continue;
     const int next = tokens[len - n];  // what would start one more copy
     if (next == eos) continue;
     bool all_exempt = true;
     for (int i = len - n; i < len && all_exempt; ++i) all_exempt = is_exempt(tokens[i]);
-    if (!all_exempt) banned.push_back(next);
+    if (all_exempt) continue;
+    if (unit(next) >= 0) {
+      for (int id : units->members[static_cast<size_t>(unit(next))])
+        if (id != eos) banned.push_back(id);
+    } else {
+      banned.push_back(next);
+    }
   }
   std::sort(banned.begin(), banned.end());
   banned.erase(std::unique(banned.begin(), banned.end()), banned.end());
@@ -42,9 +74,9 @@ std::vector<int> repeat_run_tokens(const std::vector<int>& tokens, int max_run, 
 }
 
 std::vector<int> repeat_guard_tokens(const std::vector<int>& tokens, int no_repeat_ngram_size, int max_repeat_run,
-                                     int eos, const std::vector<char>* exempt) {
+                                     int eos, const std::vector<char>* exempt, const PieceUnits* units) {
   std::vector<int> banned = repeated_ngram_tokens(tokens, no_repeat_ngram_size, eos);
-  const std::vector<int> run = repeat_run_tokens(tokens, max_repeat_run, eos, exempt);
+  const std::vector<int> run = repeat_run_tokens(tokens, max_repeat_run, eos, exempt, units);
   if (run.empty()) return banned;
   std::vector<int> out;
   std::set_union(banned.begin(), banned.end(), run.begin(), run.end(), std::back_inserter(out));

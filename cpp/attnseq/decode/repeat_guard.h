@@ -7,10 +7,23 @@
 // before choosing, and the step records list what they removed (StepEvent::blocked).
 #pragma once
 
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace attnseq {
+
+// Which target pieces write the same mark: pieces whose text is the same once a leading word marker
+// (U+2581) is set aside share a unit ('"' and '▁"', 'the' and '▁the'), so that the run guard counts
+// '"' '"' '▁"' as three copies of one mark, as a reader (and attnseq_train/degenerate.py) does. Pieces
+// that write nothing (control and unknown pieces) are each a unit of their own. Built once per model.
+struct PieceUnits {
+  std::vector<int> of;                    // [vocab] the unit of each piece
+  std::vector<std::vector<int>> members;  // [units] the pieces of each unit, ascending
+
+  // texts[id]: what piece `id` writes (U+2581 = a space; empty for control and unknown pieces).
+  static PieceUnits from_texts(const std::vector<std::string>& texts);
+};
 
 // The tokens that would repeat an n-gram of `tokens` (the hypothesis so far, forced prefix included):
 // for every earlier position i where tokens[i .. i+n-2] equals the last n-1 tokens, tokens[i+n-1].
@@ -26,13 +39,16 @@ constexpr int kRunGramMax = 10;
 // kRunGramMax): for each n whose last n · max_run tokens are max_run copies of their last n, the token
 // n back. Sorted, without duplicates; empty when max_run <= 0. Never `eos`, and never an n-gram whose
 // every token writes a digit (exempt[id] != 0: "2000" is "2" "0" "0" "0" to a model whose digits are
-// single pieces; the number guard watches numbers). exempt may be null (nothing exempt).
-std::vector<int> repeat_run_tokens(const std::vector<int>& tokens, int max_run, int eos, const std::vector<char>* exempt);
+// single pieces; the number guard watches numbers). exempt may be null (nothing exempt). With `units`,
+// tokens are compared by unit (PieceUnits) and every piece of the unit that would start one more copy
+// is banned; null compares ids.
+std::vector<int> repeat_run_tokens(const std::vector<int>& tokens, int max_run, int eos, const std::vector<char>* exempt,
+                                   const PieceUnits* units = nullptr);
 
 // Both repeat guards at once: the union of repeated_ngram_tokens(tokens, no_repeat_ngram_size, eos) and
-// repeat_run_tokens(tokens, max_repeat_run, eos, exempt), sorted, without duplicates.
+// repeat_run_tokens(tokens, max_repeat_run, eos, exempt, units), sorted, without duplicates.
 std::vector<int> repeat_guard_tokens(const std::vector<int>& tokens, int no_repeat_ngram_size, int max_repeat_run,
-                                     int eos, const std::vector<char>* exempt);
+                                     int eos, const std::vector<char>* exempt, const PieceUnits* units = nullptr);
 
 // Sets row[t] = -infinity for every banned token t (a logits or log-probability row).
 void ban_tokens(float* row, int vocab, const std::vector<int>& banned);

@@ -79,9 +79,9 @@ bool is_blank(const std::string& s) {
 }
 
 
-// What each target piece writes, for the number guard: normal and user-defined pieces as they are,
+// What each target piece writes, for the decoding guards: normal and user-defined pieces as they are,
 // byte pieces as their byte, control and unknown pieces nothing.
-std::shared_ptr<const DigitPieces> digit_pieces(const Tokenizer& target, const std::string& lang) {
+std::shared_ptr<const TargetPieces> target_pieces(const Tokenizer& target, const std::string& lang) {
   std::vector<std::string> texts(static_cast<size_t>(target.vocab_size()));
   for (int id = 0; id < target.vocab_size(); ++id) {
     const PieceType type = target.type(id);
@@ -91,7 +91,7 @@ std::shared_ptr<const DigitPieces> digit_pieces(const Tokenizer& target, const s
     else if (type == PieceType::Byte && piece.size() == 6 && piece.compare(0, 3, "<0x") == 0)
       texts[id] = std::string(1, static_cast<char>(std::strtol(piece.substr(3, 2).c_str(), nullptr, 16)));
   }
-  return std::make_shared<const DigitPieces>(std::move(texts), lang);
+  return std::make_shared<const TargetPieces>(std::move(texts), lang);
 }
 
 // The source or target language (side "src" or "tgt") the exporter recorded ("training" metadata,
@@ -122,7 +122,7 @@ Translator::Translator(std::shared_ptr<const Bytes> model_file) {
   ids_.bos = require_id(tgt_tok_->bos_id(), "tgt_tokenizer", "<s> (bos)", info_.config.vocab_tgt);
   ids_.eos = require_id(tgt_tok_->eos_id(), "tgt_tokenizer", "</s> (eos)", info_.config.vocab_tgt);
   src_eos_ = require_id(src_tok_->eos_id(), "src_tokenizer", "</s> (eos)", info_.config.vocab_src);
-  digits_ = digit_pieces(*tgt_tok_, language(info_.metadata, "tgt"));
+  target_pieces_ = target_pieces(*tgt_tok_, language(info_.metadata, "tgt"));
   src_lang_ = language(info_.metadata, "src");
   model_ = build_model(info_.config, store);
   info_.quantized = store->quantized();
@@ -164,7 +164,7 @@ NumberGuard Translator::number_guard(const std::vector<Token>& source) const {
   std::string text;
   for (const Token& t : source)
     if (t.begin >= 0) text += t.piece;  // the normalized source (</s>, which has no span, left out)
-  return NumberGuard(digits_, NumberGuard::digit_runs(text), spells_number(src_lang_, text));
+  return NumberGuard(target_pieces_, NumberGuard::digit_runs(text), spells_number(src_lang_, text));
 }
 
 TranslationHypothesis Translator::to_text(const Hypothesis& h) const {

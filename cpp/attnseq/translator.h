@@ -118,7 +118,7 @@ class Translator {
   ControlIds ids_;
   int src_eos_ = -1;  // appended to every source
   std::unique_ptr<Tokenizer> src_tok_, tgt_tok_;
-  std::shared_ptr<const DigitPieces> digits_;  // the target pieces' digits, for the number guard
+  std::shared_ptr<const TargetPieces> target_pieces_;  // what each target piece writes, for the decoding guards
   std::string src_lang_;                        // the source language ("" when the file does not say)
   std::shared_ptr<const Model> model_;
 };

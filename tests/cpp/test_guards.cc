@@ -192,8 +192,8 @@ namespace {
 
 // 0 <unk>, 1 <pad>, 2 <s>, 3 </s> write nothing; then "▁en", "▁19", "87", "7", "8", "▁2", "0", "▁42", ".", "1er"
 enum : int { EN = 4, P19 = 5, P87 = 6, P7 = 7, P8 = 8, P2 = 9, P0 = 10, P42 = 11, DOT = 12, P1ER = 13 };
-std::shared_ptr<const DigitPieces> number_vocab() {
-  return std::make_shared<const DigitPieces>(std::vector<std::string>{
+std::shared_ptr<const TargetPieces> number_vocab() {
+  return std::make_shared<const TargetPieces>(std::vector<std::string>{
       "", "", "", "", "\u2581en", "\u2581" "19", "87", "7", "8", "\u2581" "2", "0", "\u2581" "42", ".", "1er"});
 }
 
@@ -217,7 +217,7 @@ TEST_CASE("the number guard: only the source's numbers may be written, and a num
   // "42" as "4")
   CHECK(g.banned({EN, P19}, kEosId) == std::vector<int>{0, 1, 2, kEosId, EN, P19, P7, P2, P0, P42, DOT, P1ER});
   // …unless no piece goes on with it: then </s> is left (some token always is)
-  auto short_vocab = std::make_shared<const DigitPieces>(std::vector<std::string>{"", "", "", "", "\u2581" "1", "\u2581" "5"});
+  auto short_vocab = std::make_shared<const TargetPieces>(std::vector<std::string>{"", "", "", "", "\u2581" "1", "\u2581" "5"});
   CHECK(NumberGuard(short_vocab, {"15"}).banned({4}, kEosId) == std::vector<int>{0, 1, 2, 4, 5});
   // "…▁19" "8": only "7" is left among the digits
   const std::vector<int> after198 = g.banned({EN, P19, P8}, kEosId);
@@ -244,7 +244,7 @@ TEST_CASE("the number guard: only the source's numbers may be written, and a num
 TEST_CASE("greedy and beam search take the number guard's bans, and the steps name what it removed",
           "[guards][numbers]") {
   // The bigram model's A and B as pieces with digits: A = "▁4" (then "4" again: "44"…), B = "▁5".
-  auto pieces = std::make_shared<const DigitPieces>(std::vector<std::string>{"", "", "", "", "\u2581" "4", "\u2581" "5"});
+  auto pieces = std::make_shared<const TargetPieces>(std::vector<std::string>{"", "", "", "", "\u2581" "4", "\u2581" "5"});
   auto m = std::make_shared<BigramModel>();
   DecodeOptions o;
   // source number "5": A ("▁4") is banned at every step, B ("▁5") allowed: B </s>
@@ -368,11 +368,11 @@ TEST_CASE("is_number_word and spells_number: the words that spell a number, per 
 TEST_CASE("the number guard: where the source writes digits, no number word but one of a small number still to write",
           "[guards][numbers]") {
   // pieces: 0-3 control, 4 "▁vingt", 5 "▁six", 6 "▁26", 7 "▁ans", 8 "▁5", 9 "▁cinq", 10 "▁douze"
-  auto pieces = std::make_shared<const DigitPieces>(
+  auto pieces = std::make_shared<const TargetPieces>(
       std::vector<std::string>{"", "", "", "", "\u2581vingt", "\u2581six", "\u2581" "26", "\u2581ans", "\u2581" "5",
                                "\u2581cinq", "\u2581douze"}, "fr");
   std::vector<int> ids, values;
-  for (const DigitPieces::NumberWord& w : pieces->number_words()) {
+  for (const TargetPieces::NumberWord& w : pieces->number_words()) {
     ids.push_back(w.id);
     values.push_back(w.value);
   }
@@ -396,15 +396,15 @@ TEST_CASE("the number guard: where the source writes digits, no number word but 
   CHECK(NumberGuard(pieces, {"26"}, true).banned({}, kEosId) == std::vector<int>{8});
   // no digits in the source: words are free (digits are not)
   CHECK(NumberGuard(pieces, {}).banned({}, kEosId) == std::vector<int>{6, 8});
-  // a DigitPieces without a language: no number words
-  CHECK(DigitPieces({"", "\u2581vingt"}).number_words().empty());
+  // a TargetPieces without a language: no number words
+  CHECK(TargetPieces({"", "\u2581vingt"}).number_words().empty());
   CHECK(small_number_value("fr", "\u2581douze") == 12);
   CHECK(small_number_value("zh", "两") == 2);
   CHECK(small_number_value("zh", "十二") == 12);
   CHECK(small_number_value("en", "\u2581twenty") == -1);
   CHECK(small_number_value("en", "\u2581cat") == -1);
   // "cent" of "pour cent": banned before "40" is written, not after
-  auto percent = std::make_shared<const DigitPieces>(
+  auto percent = std::make_shared<const TargetPieces>(
       std::vector<std::string>{"", "", "", "", "\u2581cent", "\u2581" "4", "0", "\u2581pour"}, "fr");
   REQUIRE(percent->number_words().size() == 1);
   CHECK(percent->number_words()[0].in_percent);
@@ -414,7 +414,7 @@ TEST_CASE("the number guard: where the source writes digits, no number word but 
 
 TEST_CASE("Guards: one seam for every guard, as the options set them", "[guards]") {
   // pieces: 0-3 control, 4 "▁0", 5 "0", 6 "▁la"
-  auto pieces = std::make_shared<const DigitPieces>(std::vector<std::string>{"", "", "", "", "\u2581" "0", "0", "\u2581la"});
+  auto pieces = std::make_shared<const TargetPieces>(std::vector<std::string>{"", "", "", "", "\u2581" "0", "0", "\u2581la"});
   DecodeOptions o;  // run guard 2, numbers copied, no-repeat off
   const Guards g(o, kEosId, NumberGuard(pieces, {"1000"}));
   // "la la": a third "la" is the run guard's; no digit but "1…" begins the source's number: "▁0" and "0" are the number guard's

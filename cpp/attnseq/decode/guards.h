@@ -45,7 +45,7 @@ class Guards {
   int max_repeat_run_ = 0;
   int eos_ = -1;
   NumberGuard numbers_;
-  std::shared_ptr<const DigitPieces> pieces_;  // the target pieces' digits; may be null
+  std::shared_ptr<const TargetPieces> pieces_;  // what the target pieces write (digits, number words, units); may be null
 };
 
 }  // namespace attnseq

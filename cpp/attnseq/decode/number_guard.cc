@@ -12,20 +12,7 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 }  // namespace
 
-DigitPieces::DigitPieces(std::vector<std::string> texts, const std::string& lang)
-    : texts_(std::move(texts)), starts_(texts_.size(), 0), digits_(texts_.size(), 0) {
-  for (size_t id = 0; id < texts_.size(); ++id) {
-    const std::string& t = texts_[id];
-    digits_[id] = std::any_of(t.begin(), t.end(), is_digit);
-    if (digits_[id]) with_digits_.push_back(static_cast<int>(id));
-    starts_[id] = !t.empty() && is_digit(t[0]);
-    if (!lang.empty() && is_number_word(lang, t))
-      number_words_.push_back({static_cast<int>(id), small_number_value(lang, t), in_percent(lang, t)});
-  }
-  units_ = PieceUnits::from_texts(texts_);
-}
-
-NumberGuard::NumberGuard(std::shared_ptr<const DigitPieces> pieces, std::vector<std::string> numbers, bool words_free)
+NumberGuard::NumberGuard(std::shared_ptr<const TargetPieces> pieces, std::vector<std::string> numbers, bool words_free)
     : pieces_(std::move(pieces)), numbers_(std::move(numbers)), words_free_(words_free) {}
 
 std::vector<std::string> NumberGuard::digit_runs(const std::string& text) {
@@ -142,7 +129,7 @@ std::vector<int> NumberGuard::banned(const std::vector<int>& tokens, int eos) co
       else small.push_back(v);
     }
     std::vector<int> words;  // ascending, as number_words()
-    for (const DigitPieces::NumberWord& w : pieces_->number_words())
+    for (const TargetPieces::NumberWord& w : pieces_->number_words())
       if (large_left || (!w.in_percent && std::find(small.begin(), small.end(), w.value) == small.end()))
         words.push_back(w.id);
     std::set_union(words.begin(), words.end(), digit_bans.begin(), digit_bans.end(), std::back_inserter(out));

@@ -15,56 +15,22 @@
 #include <string>
 #include <vector>
 
-#include "attnseq/decode/repeat_guard.h"
+#include "attnseq/decode/target_pieces.h"
 
 namespace attnseq {
-
-// The digits of each target piece, and which pieces write the same mark: one per target vocabulary,
-// immutable (the Translator keeps it).
-class DigitPieces {
- public:
-  // texts[id]: what piece `id` writes (U+2581 = a space; empty for control and unknown pieces; the
-  // Translator builds them from its target tokenizer).
-  // lang: the target language (number_words.h); the pieces that spell a number in it are banned while
-  // a source number above kSmallNumber is still to be written ("" or an unlisted language: none).
-  explicit DigitPieces(std::vector<std::string> texts, const std::string& lang = "");
-
-  int vocab() const { return static_cast<int>(texts_.size()); }
-  const std::string& text(int id) const { return texts_[static_cast<size_t>(id)]; }
-  const std::vector<int>& with_digits() const { return with_digits_; }  // ids whose text holds a digit, ascending
-  bool starts_with_digit(int id) const { return starts_[static_cast<size_t>(id)] != 0; }
-  const std::vector<char>& digits() const { return digits_; }  // [vocab] 1 when the text holds a digit
-  // A piece that spells a number in the target language (decode/number_words.h).
-  struct NumberWord {
-    int id;
-    int value;        // the small number (2 … kSmallNumber) it spells, else -1
-    bool in_percent;  // also a word of "percent" ("cent"): banned only before a large number is written
-  };
-  const std::vector<NumberWord>& number_words() const { return number_words_; }  // ascending ids
-  // Which pieces write the same mark (the run guard's units; decode/repeat_guard.h).
-  const PieceUnits& units() const { return units_; }
-
- private:
-  std::vector<std::string> texts_;
-  std::vector<int> with_digits_;
-  std::vector<char> starts_;  // [vocab] 1 when the text's first byte is a digit
-  std::vector<char> digits_;  // [vocab] 1 when the text holds a digit
-  std::vector<NumberWord> number_words_;
-  PieceUnits units_;
-};
 
 class NumberGuard {
  public:
   NumberGuard() = default;  // off: bans nothing
   // numbers: the source's digit runs (digit_runs() of its normalized text); none bans every digit.
   // words_free: the source spells a number out itself (spells_number()), so number words stay allowed.
-  NumberGuard(std::shared_ptr<const DigitPieces> pieces, std::vector<std::string> numbers, bool words_free = false);
+  NumberGuard(std::shared_ptr<const TargetPieces> pieces, std::vector<std::string> numbers, bool words_free = false);
 
   // The maximal runs of ASCII digits in `text`, in order (duplicates kept).
   static std::vector<std::string> digit_runs(const std::string& text);
 
   bool on() const { return pieces_ != nullptr; }
-  const std::shared_ptr<const DigitPieces>& pieces() const { return pieces_; }
+  const std::shared_ptr<const TargetPieces>& pieces() const { return pieces_; }
   // The tokens a hypothesis (`tokens`, the translation so far) may not continue with: sorted, without
   // duplicates; `eos` only in an unfinished number that some piece goes on with (so some token is
   // always left). Empty when the guard is off, or when the
@@ -72,7 +38,7 @@ class NumberGuard {
   std::vector<int> banned(const std::vector<int>& tokens, int eos) const;
 
  private:
-  std::shared_ptr<const DigitPieces> pieces_;
+  std::shared_ptr<const TargetPieces> pieces_;
   std::vector<std::string> numbers_;
   bool words_free_ = false;
   // The bans while no number is open depend only on the numbers left to write: kept for the last such

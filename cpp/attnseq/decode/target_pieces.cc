@@ -1,0 +1,27 @@
+#include "attnseq/decode/target_pieces.h"
+
+#include <algorithm>
+
+#include "attnseq/decode/number_words.h"
+
+namespace attnseq {
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+}  // namespace
+
+TargetPieces::TargetPieces(std::vector<std::string> texts, const std::string& lang)
+    : texts_(std::move(texts)), starts_(texts_.size(), 0), digits_(texts_.size(), 0) {
+  for (size_t id = 0; id < texts_.size(); ++id) {
+    const std::string& t = texts_[id];
+    digits_[id] = std::any_of(t.begin(), t.end(), is_digit);
+    if (digits_[id]) with_digits_.push_back(static_cast<int>(id));
+    starts_[id] = !t.empty() && is_digit(t[0]);
+    if (!lang.empty() && is_number_word(lang, t))
+      number_words_.push_back({static_cast<int>(id), small_number_value(lang, t), in_percent(lang, t)});
+  }
+  units_ = PieceUnits::from_texts(texts_);
+}
+
+}  // namespace attnseq

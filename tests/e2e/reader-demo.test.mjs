@@ -136,6 +136,29 @@ test('the BLEU chart: n under every bar, and what its numbers are in plain words
   await screenshot(page, 'reader-bleu-zh-en');
 });
 
+test('the BLEU chart of several models: one colour per model, and n once per length when the bars share it', async () => {
+  const { page } = await open('?nosw&speed=8', { viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  await waitForRunEnd(page, 1);
+  await page.waitForFunction(() => (/** @type {any} */ (document.querySelector('#bleu')).data?.series?.length ?? 0) > 1, null, { timeout: 30_000 });
+  const chart = await page.evaluate(() => {
+    const series = /** @type {any} */ (document.querySelector('#bleu')).data.series;
+    const colour = (/** @type {Element} */ e) => getComputedStyle(e).fill;
+    const bars = [...document.querySelectorAll('#bleu rect.bar:not(.few)')];
+    return {
+      series: series.length,
+      colours: new Set(bars.map(colour)).size,
+      legend: new Set([...document.querySelectorAll('#bleu ul.legend li')].map((li) => getComputedStyle(li, '::before').backgroundColor)).size,
+      n: [...document.querySelectorAll('#bleu .fig-n')].map((e) => e.textContent),
+      counts: series[0].counts,
+      nPx: Math.min(...[...document.querySelectorAll('#bleu .fig-n, #bleu .fig-label')].map((e) => e.getBoundingClientRect().height)),
+    };
+  });
+  assert.equal(chart.colours, chart.series, 'each model its own colour (the Transformer and the conv model were both orange)');
+  assert.equal(chart.legend, chart.series);
+  assert.deepEqual(chart.n, chart.counts.map((/** @type {number} */ n) => `n=${n}`), 'one n per length bucket');
+  assert.ok(chart.nPx >= 9, `the chart's labels are readable on a phone (${chart.nPx.toFixed(1)} px high)`);
+});
+
 test('on a phone the text box shows the whole sentence it holds', async () => {
   const { page } = await open('?nosw&speed=8', { viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
   await waitForRunEnd(page, 1);

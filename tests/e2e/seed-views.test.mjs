@@ -84,6 +84,16 @@ test('paths, interventions, memory and the conv model as widgets, against the en
   p = await shownPaths('paths');
   assert.deepEqual(p.steps, expect(p, 'en'));
   assert.equal(p.steps[1][1], '3');
+  // the convolution figure's layer numbers stand clear of its cells (they were drawn under the first column)
+  const clash = await shadow('paths', (r) => {
+    const svg = r.querySelector('.path-conv svg');
+    const cells = [...svg.querySelectorAll('rect.cell')].map((c) => c.getBoundingClientRect());
+    return [...svg.querySelectorAll('text.lay')].filter((l) => {
+      const b = l.getBoundingClientRect();
+      return b.left < svg.getBoundingClientRect().left || cells.some((c) => b.right > c.left && b.left < c.right && b.bottom > c.top && b.top < c.bottom);
+    }).map((l) => l.textContent);
+  });
+  assert.deepEqual(clash, [], 'conv layer numbers overlap a cell or leave the figure');
   const zh = await shownPaths('pathszh');
   assert.equal(zh.tokens.slice(zh.from, zh.from + 2).join(''), '它们');
   assert.deepEqual(zh.steps, expect(zh, 'zh'));

@@ -251,6 +251,9 @@ test('text in another language than the model reads gets the offer: the model th
   await page.locator('#translate').click();
   await page.waitForSelector('#lang-offer .offer-switch', { timeout: 60_000 });
   assert.equal(await page.locator('#lang-offer .offer-switch').textContent(), 'Use English → Chinese, Transformer');
+  // the translation of the text before is gone: under the new text it would read as its translation
+  assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'the last run is cleared');
+  assert.equal(await page.locator('#translation').textContent(), '');
   await page.locator('#lang-offer .offer-switch').click();
   await waitForRunEnd(page, 4);
   assert.equal(await page.locator('#model').inputValue(), 'en-zh-transformer');

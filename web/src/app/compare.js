@@ -27,8 +27,9 @@ export async function bleuData(models, base = EVAL_BASE) {
   /** @type {import('../components/bleu-chart.js').BleuSeries[]} */
   const series = [];
   if (!base) return null;
-  // No attention first, then the attention GRU, then the rest (the Transformer).
-  const rank = (/** @type {ModelEntry} */ m) => (isNoAttention(m) ? 0 : isAttentionRnn(m) ? 1 : 2);
+  // No attention first, then the attention GRU, the Transformer, then the rest (the convolutional encoder):
+  // each rank its own colour (bleu-chart.js `kind`).
+  const rank = (/** @type {ModelEntry} */ m) => (isNoAttention(m) ? 0 : isAttentionRnn(m) ? 1 : m.arch === 'transformer' ? 2 : 3);
   for (const m of [...models].sort((a, b) => rank(a) - rank(b))) {
     try {
       const res = await fetch(new URL(`${encodeURIComponent(m.id)}.json`, base));

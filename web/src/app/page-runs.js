@@ -122,7 +122,8 @@ export class PageRuns {
         onSwitch: (id) => { modelSel.value = id; modelSel.dispatchEvent(new Event('change')); },
         onAnyway: () => { this.anyway = `${text}|${info.id}`; hideOffer(box); this.translateNow(sentence, step); },
       });
-      stores.run.set({ notice: null, status: stores.run.get().run ? 'done' : 'idle', error: null });
+      // (the last translation goes: it is not this text's, and under it would read as if it were)
+      stores.run.set({ run: null, notice: null, status: 'idle', error: null });
       url.held = sentence || step !== undefined ? { text, sentence, step } : null;
       url.following = true;  // from now on the URL follows the page (edits, options), as after a translation
       return;

@@ -2,14 +2,15 @@
 // per model (e.g. GRU without attention vs GRU with attention): the longer the sentence, the more
 // a single fixed context vector loses.
 //
-// Under each bar, n: the test sentences it averages over (a bar over a handful says little: those under
-// FEW are drawn pale, and a note says why).
+// n: the test sentences a bar averages over, under the bucket's name when every bar of the bucket has the
+// same n (the models of a pair share their test split), else under each bar. A bar over a handful says
+// little: those under FEW are drawn pale, and a note says why.
 /**
  * @typedef {Object} BleuSeries  one model's bars
  * @property {string} label
  * @property {(number|null)[]} values   BLEU per bucket
  * @property {(number|null)[]} [counts]  sentences per bucket
- * @property {number} [kind]   0 no attention | 1 attention GRU | 2 other
+ * @property {number} [kind]   its colour: 0 no attention | 1 attention GRU | 2 Transformer | 3 other
  * @typedef {Object} BleuData
  * @property {string[]} buckets  '1-5', '6-10', …
  * @property {BleuSeries[]} series
@@ -35,6 +36,8 @@ export function bleuSVG(d) {
   const gw = (W - L - R) / d.buckets.length, bw = Math.min(40, (gw - 16) / d.series.length);
   d.buckets.forEach((b, i) => {
     const x0 = L + i * gw + (gw - bw * d.series.length) / 2;
+    const ns = new Set(d.series.filter((ser) => ser.values[i] != null).map((ser) => ser.counts?.[i] ?? null));
+    const shared = ns.size === 1 ? [...ns][0] : null;  // one n for the whole bucket, or null: one per bar
     d.series.forEach((ser, k) => {
       const v = ser.values[i];
       if (v == null) return;
@@ -43,8 +46,9 @@ export function bleuSVG(d) {
       svg.appendChild(s('rect', { class: `bar s${ser.kind ?? k}${few ? ' few' : ''}`, x: x0 + k * bw, y: y(v), width: bw - 3, height: y(0) - y(v) },
         s('title', {}, t('fmt.labelled', { label: `${ser.label}, ${b}`, value: `${v.toFixed(1)}${n ? ` (${t('bleu.sentences', { n })})` : ''}` }))));
       svg.appendChild(s('text', { class: 'fig-value', x: x0 + k * bw + (bw - 3) / 2, y: y(v) - 4, 'text-anchor': 'middle' }, v.toFixed(1)));
-      if (n != null) svg.appendChild(s('text', { class: `fig-n${few ? ' few' : ''}`, x: x0 + k * bw + (bw - 3) / 2, y: y(0) + 12, 'text-anchor': 'middle' }, t('bleu.n', { n })));
+      if (n != null && shared == null) svg.appendChild(s('text', { class: `fig-n${few ? ' few' : ''}`, x: x0 + k * bw + (bw - 3) / 2, y: y(0) + 12, 'text-anchor': 'middle' }, t('bleu.n', { n })));
     });
+    if (shared != null) svg.appendChild(s('text', { class: `fig-n${shared < FEW ? ' few' : ''}`, x: L + i * gw + gw / 2, y: y(0) + 12, 'text-anchor': 'middle' }, t('bleu.n', { n: shared })));
     svg.appendChild(s('text', { class: 'fig-label', x: L + i * gw + gw / 2, y: H - B + 30, 'text-anchor': 'middle' }, b));
   });
   svg.appendChild(s('text', { class: 'fig-label', x: L + (W - L - R) / 2, y: H - 4, 'text-anchor': 'middle' }, t('bleu.axis')));

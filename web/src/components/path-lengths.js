@@ -19,7 +19,9 @@ import { t } from '../i18n/index.js';
 import { pathsData } from '../app/paths.js';
 import { modelLabel } from '../app/model-names.js';
 
-const CW = 30, ROW = 22, TOP = 8;
+// X0: the left margin, where the convolution's figure numbers its layers (kept in every figure so that
+// the three stacked figures' columns line up).
+const CW = 30, ROW = 22, TOP = 8, X0 = 18;
 const nameOf = (/** @type {Parameters<typeof modelLabel>[0] | null} */ entry) => (entry ? modelLabel(entry) : '');
 
 /** @extends {View<PathsViewData>} */
@@ -124,13 +126,13 @@ export function revealPicks(root) {
 function tokenRow(svg, p, y) {
   p.tokens.forEach((x, k) => {
     const cls = k === p.from ? 'tok a' : k === p.to ? 'tok b' : 'tok';
-    svg.appendChild(s('text', { class: cls, x: k * CW + CW / 2, y, 'text-anchor': 'middle' }, x.length > 4 ? `${x.slice(0, 3)}…` : x));
+    svg.appendChild(s('text', { class: cls, x: X0 + k * CW + CW / 2, y, 'text-anchor': 'middle' }, x.length > 4 ? `${x.slice(0, 3)}…` : x));
   });
 }
 
 /** @param {number} n @param {number} rows @param {string} label */
 function frame(n, rows, label) {
-  const W = n * CW, H = TOP + rows * ROW + 6;
+  const W = X0 + n * CW, H = TOP + rows * ROW + 6;
   return s('svg', { class: 'fig fig-paths', width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label });
 }
 
@@ -145,11 +147,11 @@ function convFigure(path, p, n, A, B) {
   for (const lay of path.layers) {
     const y = TOP + lay.layer * ROW;
     const after = path.meet != null && lay.layer > path.meet;
-    svg.appendChild(s('text', { class: 'lay', x: 2, y: y + 15 }, String(lay.layer)));
+    svg.appendChild(s('text', { class: 'lay', x: X0 - 4, y: y + 15, 'text-anchor': 'end' }, String(lay.layer)));
     for (let c = 0; c < n; c++) {
       const inA = c >= lay.a[0] && c <= lay.a[1], inB = c >= lay.b[0] && c <= lay.b[1];
       const cls = `cell${inA && inB ? ' ab' : inA ? ' a' : inB ? ' b' : ''}${after ? ' after' : ''}${lay.layer === path.meet && inA && inB ? ' meet' : ''}`;
-      svg.appendChild(s('rect', { class: cls, x: c * CW + 3, y: y + 3, width: CW - 6, height: ROW - 6, rx: 3 },
+      svg.appendChild(s('rect', { class: cls, x: X0 + c * CW + 3, y: y + 3, width: CW - 6, height: ROW - 6, rx: 3 },
         s('title', {}, t('paths.cell', { layer: lay.layer, pos: c + 1, field: lay.field }))));
     }
   }
@@ -166,8 +168,8 @@ function chainFigure(path, p, n) {
   const y = TOP + ROW + 10;
   for (let c = 0; c < n; c++) {
     const on = c >= path.chain[0] && c <= path.chain[1];
-    if (c > 0) svg.appendChild(s('line', { class: `link${on && c > path.chain[0] ? ' on' : ''}`, x1: (c - 1) * CW + CW / 2 + 7, x2: c * CW + CW / 2 - 7, y1: y, y2: y }));
-    svg.appendChild(s('circle', { class: `state${on ? ' on' : ''}`, cx: c * CW + CW / 2, cy: y, r: 7 }, s('title', {}, `h${c + 1}`)));
+    if (c > 0) svg.appendChild(s('line', { class: `link${on && c > path.chain[0] ? ' on' : ''}`, x1: X0 + (c - 1) * CW + CW / 2 + 7, x2: X0 + c * CW + CW / 2 - 7, y1: y, y2: y }));
+    svg.appendChild(s('circle', { class: `state${on ? ' on' : ''}`, cx: X0 + c * CW + CW / 2, cy: y, r: 7 }, s('title', {}, `h${c + 1}`)));
   }
   return svg;
 }
@@ -176,8 +178,8 @@ function chainFigure(path, p, n) {
 function selfFigure(p, n, layers) {
   const svg = frame(n, 2, t('paths.figSelf', { layers }));
   tokenRow(svg, p, TOP + 14);
-  const y = TOP + ROW + 4, x1 = p.from * CW + CW / 2, x2 = p.to * CW + CW / 2;
-  for (let c = 0; c < n; c++) svg.appendChild(s('circle', { class: 'state', cx: c * CW + CW / 2, cy: y, r: 3 }));
+  const y = TOP + ROW + 4, x1 = X0 + p.from * CW + CW / 2, x2 = X0 + p.to * CW + CW / 2;
+  for (let c = 0; c < n; c++) svg.appendChild(s('circle', { class: 'state', cx: X0 + c * CW + CW / 2, cy: y, r: 3 }));
   if (x1 !== x2) svg.appendChild(s('path', { class: 'arc on', d: `M${x1},${y} Q${(x1 + x2) / 2},${y + ROW} ${x2},${y}`, fill: 'none' }));
   return svg;
 }

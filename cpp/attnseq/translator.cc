@@ -9,6 +9,7 @@
 #include "attnseq/models/factory.h"
 #include "attnseq/text/sentences.h"
 #include "attnseq/text/tokenizer.h"
+#include "attnseq/text/utf8.h"
 
 namespace attnseq {
 namespace {
@@ -91,7 +92,15 @@ std::shared_ptr<const TargetPieces> target_pieces(const Tokenizer& target, const
     else if (type == PieceType::Byte && piece.size() == 6 && piece.compare(0, 3, "<0x") == 0)
       texts[id] = std::string(1, static_cast<char>(std::strtol(piece.substr(3, 2).c_str(), nullptr, 16)));
   }
-  return std::make_shared<const TargetPieces>(std::move(texts), lang);
+  std::vector<std::u32string> chars(texts.size());  // (for a target written without spaces: its run guard counts characters)
+  for (size_t id = 0; id < texts.size(); ++id)
+    if (text::is_valid_utf8(texts[id]))
+      for (std::string_view rest = texts[id]; !rest.empty();) {
+        const text::Utf8Char c = text::decode_utf8(rest);
+        chars[id].push_back(c.code_point);
+        rest.remove_prefix(c.length);
+      }
+  return std::make_shared<const TargetPieces>(std::move(texts), lang, chars);
 }
 
 // The source or target language (side "src" or "tgt") the exporter recorded ("training" metadata,

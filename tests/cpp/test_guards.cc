@@ -294,6 +294,32 @@ TEST_CASE("repeat_run_tokens by unit: pieces that write the same mark are one un
   CHECK(repeat_run_tokens({0, 1}, 2, kEosId, nullptr, &u).empty());
 }
 
+TEST_CASE("char_run_tokens: a target without spaces counts a run by characters, across pieces", "[guards][run]") {
+  // 0-3: control pieces; 4 "走走", 5 "走", 6 "了", 7 "▁我", 8 "走了", 9 "哈哈哈", 10 "00", 11 "0", 12 "对", 13 "不对"
+  const std::vector<std::u32string> chars = {U"", U"", U"", U"", U"走走", U"走", U"了", U"\u2581我", U"走了", U"哈哈哈",
+                                             U"00", U"0", U"对", U"不对"};
+  const PieceChars pc = PieceChars::from_chars(chars);
+  CHECK(pc.of[7] == U"我");  // the word marker is not a character of the text
+  CHECK(pc.self_runs == std::vector<std::pair<int, int>>{{4, 2}, {9, 3}});  // digits aside: "00" holds no run
+  // "我走走" → neither "走" (a third 走) nor "走走" nor "走了" (both write the third 走 first); "了" is free.
+  // This is the en→zh output "我走走走了山。" that no run of pieces shows: "走走" then "走".
+  CHECK(char_run_tokens({7, 4}, 2, pc) == std::vector<int>{4, 5, 8, 9});  // (9: 哈哈哈 holds a run of 3 itself)
+  CHECK(repeat_run_tokens({7, 4}, 2, kEosId, nullptr).empty());           // the run guard by pieces sees nothing
+  CHECK(char_run_tokens({7, 5}, 2, pc) == std::vector<int>{4, 9});        // "我走" → "走走" would write 走 three times
+  CHECK(char_run_tokens({7, 5, 5}, 2, pc) == std::vector<int>{4, 5, 8, 9});
+  // 2-grams: "我走了走了" → not "走了" (a third copy); "走" alone is free (a third 走 with no third 了 yet)
+  CHECK(char_run_tokens({7, 5, 6, 5, 6}, 2, pc) == std::vector<int>{8, 9});
+  CHECK(char_run_tokens({7, 5, 6, 5, 6, 5}, 2, pc) == std::vector<int>{4, 6, 9});  // and "走走": 走 three times
+  CHECK(char_run_tokens({12, 13}, 2, pc) == std::vector<int>{9});         // "对不对" is no run: "对" may follow
+  CHECK(char_run_tokens({10, 11}, 2, pc) == std::vector<int>{9});         // "000": digits are the number guard's
+  CHECK(char_run_tokens({7, 4}, 0, pc).empty());                          // off
+  CHECK(char_run_tokens({7, 4}, 3, pc) == std::vector<int>{4});           // a limit of 3: "走走走走" needs both 走 of "走走"
+  // TargetPieces reads the characters only for a language written without spaces
+  const std::vector<std::string> texts = {"", "", "", "", "走走", "走", "了", "\u2581我", "走了", "哈哈哈", "00", "0", "对", "不对"};
+  CHECK(TargetPieces(texts, "zh", chars).chars().of.size() == chars.size());
+  CHECK(TargetPieces(texts, "fr", chars).chars().empty());
+}
+
 TEST_CASE("repeat_run_tokens: the token that would start one more copy of a run of n-grams", "[guards][run]") {
   CHECK(repeat_run_tokens({7, 7}, 2, kEosId, nullptr) == std::vector<int>{7});         // "alors alors" → not a third
   CHECK(repeat_run_tokens({7}, 2, kEosId, nullptr).empty());                          // one copy: free

@@ -1,5 +1,8 @@
 #include "attnseq/decode/guards.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "attnseq/decode/repeat_guard.h"
 
 namespace attnseq {
@@ -25,6 +28,14 @@ GuardBans Guards::bans(const std::vector<int>& tokens) const {
   GuardBans out;
   out.repeat = repeat_guard_tokens(tokens, no_repeat_ngram_size_, max_repeat_run_, eos_,
                                    pieces_ ? &pieces_->digits() : nullptr, pieces_ ? &pieces_->units() : nullptr);
+  if (pieces_ && !pieces_->chars().empty()) {  // a target without spaces: runs of characters too
+    const std::vector<int> chars = char_run_tokens(tokens, max_repeat_run_, pieces_->chars());
+    if (!chars.empty()) {
+      std::vector<int> merged;
+      std::set_union(out.repeat.begin(), out.repeat.end(), chars.begin(), chars.end(), std::back_inserter(merged));
+      out.repeat = std::move(merged);
+    }
+  }
   out.numbers = numbers_.banned(tokens, eos_);
   return out;
 }

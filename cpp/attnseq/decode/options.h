@@ -39,8 +39,9 @@ Strategy parse_strategy(const std::string& name);  // "greedy" | "beam" | "sampl
     "a token that would repeat an n-gram of this many tokens already in the translation gets probability 0 (0 = off)") \
   X(int, max_repeat_run, 2, Int, "", 0, 64,                                                                         \
     "a token that would make the translation end in more copies in a row of one n-gram (up to 10 tokens; pieces "  \
-    "that write the same mark, with or without a leading space, count as one) than "                              \
-    "this gets probability 0: it ends loops such as \"alors alors alors\" (0 = off)")                              \
+    "that write the same mark, with or without a leading space, count as one; in Chinese and Japanese, also of "  \
+    "up to 10 characters, across pieces) than this gets probability 0: it ends loops such as "                     \
+    "\"alors alors alors\" and \"走走走\" (0 = off)")                                                               \
   X(bool, copy_numbers, true, Bool, "", 0, 1,                                                                      \
     "digits in the translation copy the source's numbers: a token that would write a number the source does not "  \
     "hold gets probability 0, and so does a number word while a source number above 12 is still to be written "    \

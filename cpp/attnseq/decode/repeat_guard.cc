@@ -44,6 +44,79 @@ PieceUnits PieceUnits::from_texts(const std::vector<std::string>& texts) {
   return u;
 }
 
+namespace {
+
+bool is_ascii_digit(char32_t c) { return c >= U'0' && c <= U'9'; }
+
+// The most copies in a row of one n-gram (n <= kRunGramMax) in `s`, n-grams of digits aside; 1 when none repeats.
+int most_copies(const std::u32string& s) {
+  int best = 1;
+  const int len = static_cast<int>(s.size());
+  for (int n = 1; n <= kRunGramMax && 2 * n <= len; ++n)
+    for (int i = 0; i + 2 * n <= len; ++i) {
+      if (std::all_of(s.begin() + i, s.begin() + i + n, is_ascii_digit)) continue;
+      int k = 1;
+      while (i + (k + 1) * n <= len && std::equal(s.begin() + i, s.begin() + i + n, s.begin() + i + k * n)) ++k;
+      best = std::max(best, k);
+    }
+  return best;
+}
+
+}  // namespace
+
+PieceChars PieceChars::from_chars(const std::vector<std::u32string>& chars) {
+  PieceChars pc;
+  pc.of.resize(chars.size());
+  for (size_t id = 0; id < chars.size(); ++id) {
+    std::u32string& own = pc.of[id];
+    for (char32_t c : chars[id])
+      if (c != U'\u2581' && c != U' ' && c != U'\t' && c != U'\n' && c != U'\u3000') own.push_back(c);
+    if (own.empty()) continue;
+    pc.starting[own[0]].push_back(static_cast<int>(id));
+    const int copies = most_copies(own);
+    if (copies >= 2) pc.self_runs.emplace_back(static_cast<int>(id), copies);
+  }
+  return pc;
+}
+
+std::vector<int> char_run_tokens(const std::vector<int>& tokens, int max_run, const PieceChars& chars) {
+  std::vector<int> banned;
+  if (max_run <= 0 || chars.empty()) return banned;
+  const int copies = max_run + 1;  // a run of this many copies is banned
+  for (const auto& [id, k] : chars.self_runs)
+    if (k >= copies) banned.push_back(id);
+  // The text so far, as far back as a run can reach: copies · kRunGramMax characters.
+  const size_t reach = static_cast<size_t>(copies * kRunGramMax);
+  std::u32string tail;
+  for (size_t i = tokens.size(); i-- > 0 && tail.size() < reach;) {
+    const int id = tokens[i];
+    if (id < 0 || static_cast<size_t>(id) >= chars.of.size()) continue;
+    tail.insert(0, chars.of[static_cast<size_t>(id)]);
+  }
+  const int len = static_cast<int>(tail.size());
+  for (int n = 1; n <= kRunGramMax && n <= len; ++n) {
+    const int from = len - n;  // the last n characters: the n-gram a run of period n would go on with
+    if (std::all_of(tail.begin() + from, tail.end(), is_ascii_digit)) continue;
+    // how far back the text is n-periodic: its last `periodic` characters each equal the one n before
+    int periodic = n;
+    while (periodic < len && tail[static_cast<size_t>(len - 1 - periodic)] == tail[static_cast<size_t>(len - 1 - periodic + n)]) ++periodic;
+    // `periodic` counts characters from the end that repeat with period n (the first n of them trivially)
+    const auto it = chars.starting.find(tail[static_cast<size_t>(from)]);
+    if (it == chars.starting.end()) continue;
+    const int need = std::max(1, copies * n - periodic);  // characters of the new piece that must go on with the period
+    for (int id : it->second) {
+      const std::u32string& t = chars.of[static_cast<size_t>(id)];
+      if (static_cast<int>(t.size()) < need) continue;
+      int j = 0;
+      while (j < static_cast<int>(t.size()) && t[static_cast<size_t>(j)] == (j < n ? tail[static_cast<size_t>(from + j)] : t[static_cast<size_t>(j - n)])) ++j;
+      if (j >= need) banned.push_back(id);
+    }
+  }
+  std::sort(banned.begin(), banned.end());
+  banned.erase(std::unique(banned.begin(), banned.end()), banned.end());
+  return banned;
+}
+
 std::vector<int> repeat_run_tokens(const std::vector<int>& tokens, int max_run, int eos, const std::vector<char>* exempt,
                                    const PieceUnits* units) {
   std::vector<int> banned;

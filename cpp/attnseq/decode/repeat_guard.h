@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -23,6 +24,23 @@ struct PieceUnits {
 
   // texts[id]: what piece `id` writes (U+2581 = a space; empty for control and unknown pieces).
   static PieceUnits from_texts(const std::vector<std::string>& texts);
+};
+
+// Which characters each target piece writes, for a target language written without spaces between words
+// (Chinese, Japanese), where a reader (and attnseq_train/degenerate.py) counts a repeat by characters:
+// "我走走走了山。" is 走 three times in a row although its pieces are "走走" and "走", which no run of
+// pieces or of units repeats. Built once per model.
+struct PieceChars {
+  std::vector<std::u32string> of;  // [vocab] the characters piece id writes, spaces and U+2581 left out
+                                   // (none for control, unknown and byte pieces)
+  std::unordered_map<char32_t, std::vector<int>> starting;  // the pieces whose first character is c, ascending
+  // The pieces that hold a run themselves: (id, the most copies in a row of one n-gram of characters,
+  // n <= kRunGramMax, inside it), for those with 2 or more, ascending ids; n-grams of ASCII digits aside.
+  std::vector<std::pair<int, int>> self_runs;
+
+  // chars[id]: the code points piece id writes (the Translator decodes them; U+2581 and spaces are dropped here).
+  static PieceChars from_chars(const std::vector<std::u32string>& chars);
+  bool empty() const { return of.empty(); }
 };
 
 // The tokens that would repeat an n-gram of `tokens` (the hypothesis so far, forced prefix included):
@@ -44,6 +62,14 @@ constexpr int kRunGramMax = 10;
 // is banned; null compares ids.
 std::vector<int> repeat_run_tokens(const std::vector<int>& tokens, int max_run, int eos, const std::vector<char>* exempt,
                                    const PieceUnits* units = nullptr);
+
+// The run guard by characters (PieceChars): the tokens after which the text of `tokens` would hold
+// max_run + 1 copies in a row of one n-gram of characters (n = 1 .. kRunGramMax), the run reaching into
+// the new piece's characters, or the new piece holding such a run itself. Sorted, without duplicates;
+// empty when max_run <= 0. Never `eos` (it writes nothing), never a run of ASCII digits (the number
+// guard's). A run that one piece writes nearly whole, from fewer than n characters back, is missed (such
+// pieces are rare: they hold most of the run themselves).
+std::vector<int> char_run_tokens(const std::vector<int>& tokens, int max_run, const PieceChars& chars);
 
 // Both repeat guards at once: the union of repeated_ngram_tokens(tokens, no_repeat_ngram_size, eos) and
 // repeat_run_tokens(tokens, max_repeat_run, eos, exempt, units), sorted, without duplicates.

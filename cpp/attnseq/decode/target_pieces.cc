@@ -11,7 +11,9 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 }  // namespace
 
-TargetPieces::TargetPieces(std::vector<std::string> texts, const std::string& lang)
+bool writes_without_spaces(const std::string& lang) { return lang == "zh" || lang == "ja"; }
+
+TargetPieces::TargetPieces(std::vector<std::string> texts, const std::string& lang, const std::vector<std::u32string>& chars)
     : texts_(std::move(texts)), starts_(texts_.size(), 0), digits_(texts_.size(), 0) {
   for (size_t id = 0; id < texts_.size(); ++id) {
     const std::string& t = texts_[id];
@@ -22,6 +24,7 @@ TargetPieces::TargetPieces(std::vector<std::string> texts, const std::string& la
       number_words_.push_back({static_cast<int>(id), small_number_value(lang, t), in_percent(lang, t)});
   }
   units_ = PieceUnits::from_texts(texts_);
+  if (writes_without_spaces(lang)) chars_ = PieceChars::from_chars(chars);
 }
 
 }  // namespace attnseq

@@ -17,7 +17,10 @@ class TargetPieces {
   // Translator builds them from its target tokenizer).
   // lang: the target language (number_words.h); the pieces that spell a number in it are banned while
   // a source number above kSmallNumber is still to be written ("" or an unlisted language: none).
-  explicit TargetPieces(std::vector<std::string> texts, const std::string& lang = "");
+  // chars[id]: the code points piece id writes (the Translator decodes them from texts; none for byte
+  // pieces); read only for a language written without spaces (zh, ja), whose run guard counts characters.
+  explicit TargetPieces(std::vector<std::string> texts, const std::string& lang = "",
+                        const std::vector<std::u32string>& chars = {});
 
   int vocab() const { return static_cast<int>(texts_.size()); }
   const std::string& text(int id) const { return texts_[static_cast<size_t>(id)]; }
@@ -33,6 +36,9 @@ class TargetPieces {
   const std::vector<NumberWord>& number_words() const { return number_words_; }  // ascending ids
   // Which pieces write the same mark (the run guard's units; decode/repeat_guard.h).
   const PieceUnits& units() const { return units_; }
+  // The characters each piece writes, for a target written without spaces (empty otherwise: the run guard
+  // then counts units only).
+  const PieceChars& chars() const { return chars_; }
 
  private:
   std::vector<std::string> texts_;
@@ -41,6 +47,11 @@ class TargetPieces {
   std::vector<char> digits_;  // [vocab] 1 when the text holds a digit
   std::vector<NumberWord> number_words_;
   PieceUnits units_;
+  PieceChars chars_;
 };
+
+// Whether a language is written without spaces between words, so that a repeat is counted by characters
+// (zh, ja, as attnseq_train/degenerate.py counts it).
+bool writes_without_spaces(const std::string& lang);
 
 }  // namespace attnseq

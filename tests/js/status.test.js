@@ -61,3 +61,16 @@ test('a notice with parameters names its option in the UI language of when the s
   assert.equal(statusOf({ status: 'ready' }, r).text, "Not translated: Temperature must be a number from 0.01 to 100 (the engine's range).");
   assert.equal(withLanguage('zh', () => statusOf({ status: 'ready' }, r).text), '未翻译：温度必须是 0.01 到 100 之间的数（引擎规定的范围）。');
 });
+
+test('a Chinese message spaces a filled-in value that meets its Chinese characters with a Latin letter or digit', async () => {
+  const { t } = await import('../../web/src/i18n/index.js');
+  withLanguage('zh', () => {
+    assert.equal(t('lang.offer', { lang: '法语', model: '英语 → 法语，Transformer', src: '英语' }),
+      '这段文字看起来是法语，但英语 → 法语，Transformer 读的是英语：没有翻译。');
+    assert.equal(t('lang.switch', { model: 'French → English' }), '改用 French → English');
+    // full-width punctuation and Chinese values are left alone
+    assert.equal(t('lang.offer', { lang: '法语', model: '英语 → 法语，带注意力的 GRU（Bahdanau）', src: '英语' }),
+      '这段文字看起来是法语，但英语 → 法语，带注意力的 GRU（Bahdanau）读的是英语：没有翻译。');
+  });
+  withLanguage('en', () => assert.equal(t('lang.switch', { model: 'French → English' }), 'Use French → English'));
+});

@@ -75,13 +75,26 @@ export function onLanguageChange(fn) {
   return () => subs.delete(fn);
 }
 
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/, LATIN = /[A-Za-z0-9]/;
+
 /**
+ * A message with its `{name}` placeholders filled. Where a value that begins or ends in a Latin letter or
+ * digit meets a Chinese character of the message, a space goes between them, as Chinese typesetting
+ * spaces mixed text ("但法语 → 英语，Transformer 读的是法语", not "…Transformer读的是…"); full-width
+ * punctuation and spaces already there are left as they are.
  * @param {string} key
  * @param {Record<string, string|number>} [vars]  `{name}` placeholders
  */
 export function t(key, vars) {
   const msg = catalogs[scoped ?? current][key] ?? catalogs.en[key] ?? key;
-  return vars ? msg.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : msg;
+  if (!vars) return msg;
+  return msg.replace(/\{(\w+)\}/g, (m, k, /** @type {number} */ at) => {
+    if (!(k in vars)) return m;
+    const v = String(vars[k]), before = msg[at - 1] ?? '', after = msg[at + m.length] ?? '';
+    const lead = HAN.test(before) && LATIN.test(v[0] ?? '') ? ' ' : '';
+    const trail = HAN.test(after) && LATIN.test(v.at(-1) ?? '') ? ' ' : '';
+    return lead + v + trail;
+  });
 }
 
 /**

@@ -38,6 +38,7 @@ from attnseq_train.augment import augment, long_named  # noqa: E402
 CLDR_NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets", "cldr_names.json")
 from attnseq_train.hashing import file_sha256  # noqa: E402
 from attnseq_train.heldout import HeldOut  # noqa: E402
+from attnseq_train.seen import drop_seen, held_keys  # noqa: E402
 from attnseq_train.textnorm import normalize_target, split_of, to_simplified  # noqa: E402
 from attnseq_train.zh_rules import rules_for  # noqa: E402
 
@@ -199,6 +200,9 @@ def main():
     ap.add_argument("--aug-places", type=int, default=0, help="copies of each pair naming a country or region on every "
                     "side, with another seen after the same words (CLDR names)")
     ap.add_argument("--aug-seed", type=int, default=1)
+    ap.add_argument("--drop-seen-sources", action="store_true", help="drop training rows (real or augmented) whose "
+                    "source is a valid, test or long source: for X -> English, whose splits follow the English side "
+                    "(attnseq_train/seen.py); the vocabularies and augmentation are made before, so they do not change")
     ap.add_argument("--tgt-spm", help="use this SentencePiece model for the target side (non-joint)")
     ap.add_argument("--joint-spm", help="use this joint SentencePiece model (with --joint): e.g. a shipped model's, "
                     "to fine-tune it on this data")
@@ -286,8 +290,12 @@ def main():
                         "rows": aug_counts},
             "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,
             "synthetic": {"path": os.path.abspath(a.synthetic), "pairs": len(synthetic), "tag": a.synthetic_tag} if synthetic else None}
+    seen_keys = held_keys(sp_src, [r[2] for k in ("valid", "test") for r in by_split[k]] + [r[2] for r in long_rows]
+                          if a.reserve_long else [r[2] for k in ("valid", "test") for r in by_split[k]]) if a.drop_seen_sources else None
     for split in ("train", "valid"):
         data, dropped = encode_split(by_split[split], sp_src, sp_tgt)
+        if split == "train" and seen_keys is not None:
+            meta["dropped_seen_sources"] = drop_seen(data, seen_keys)
         with open(os.path.join(a.out, split + ".pkl"), "wb") as f:
             pickle.dump(data, f, protocol=4)
         meta["counts"][split], meta["dropped"][split] = len(data["src"]), dropped

@@ -290,8 +290,10 @@ def main():
                         "rows": aug_counts},
             "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,
             "synthetic": {"path": os.path.abspath(a.synthetic), "pairs": len(synthetic), "tag": a.synthetic_tag} if synthetic else None}
-    seen_keys = held_keys(sp_src, [r[2] for k in ("valid", "test") for r in by_split[k]] + [r[2] for r in long_rows]
-                          if a.reserve_long else [r[2] for k in ("valid", "test") for r in by_split[k]]) if a.drop_seen_sources else None
+    seen_keys = None
+    if a.drop_seen_sources:  # (without the reservation the long sentences are trained on by design)
+        held = by_split["valid"] + by_split["test"] + (long_rows if a.reserve_long else [])
+        seen_keys = held_keys(sp_src, [r[2] for r in held])
     for split in ("train", "valid"):
         data, dropped = encode_split(by_split[split], sp_src, sp_tgt)
         if split == "train" and seen_keys is not None:

@@ -55,7 +55,7 @@ def split_data(args, entry, split):
     return None
 
 
-def split_figures(args, entry, path, split):
+def split_figures(args, entry, path, split, training=None):
     """BLEU, degenerate outputs and numbers kept on the long or numbers split, decoded by the C++ engine
     with its default options (what the demo and widgets run); cached per file content, split and engine."""
     data = split_data(args, entry, split)
@@ -69,8 +69,10 @@ def split_figures(args, entry, path, split):
         r = evaluate(path, data, split=split, cli=args.cli)
         os.makedirs(args.cache, exist_ok=True)
         json.dump(r, open(cache, "w", encoding="utf-8"), ensure_ascii=False)
-    # data prepared without the reservation (before issue 29) trained on the long split's reserved third
-    long_trained = not json.load(open(os.path.join(data, "meta.json"), encoding="utf-8")).get("reserve_long", False)
+    # data prepared without the reservation (before issue 29) trained on the long split's reserved third;
+    # a model started from another one (a fine-tune, a transfer) may have learned it from its parent
+    long_trained = (not json.load(open(os.path.join(data, "meta.json"), encoding="utf-8")).get("reserve_long", False)
+                    or bool((training or {}).get("init")))
     return {"data": os.path.basename(data), "bleu": r["bleu"], "segments": r["segments"],
             "degenerate": r["degenerate"]["count"], "degenerate_examples": r["degenerate"]["examples"][:3],
             "numbers": r["numbers"], **({"trained_on": True} if split == "long" and long_trained else {})}
@@ -143,7 +145,7 @@ def reused(entry, args):
 def add_product_figures(s, args, entry, path):
     """The long split, the numbers set and the check sentences (issue 29), by the C++ engine."""
     for split in ("long", "numbers"):
-        f = split_figures(args, entry, path, split)
+        f = split_figures(args, entry, path, split, s.get("training"))
         if f is not None:
             s[split] = f
     c = check_figures(args, entry, path)
@@ -266,7 +268,7 @@ def markdown(entries, summaries, histories):
                    + (f"{nb['numbers']['copied_or_small_spelled']} of {nb['numbers']['sentences']}"
                       if nb and nb["numbers"]["sentences"] else "–") + " | "
                    + (f"{ck['right']} of {ck['total']}" if ck else "–") + " |")
-    out += ["", "‡ trained on the reserved part of the long split (prepared before issue 29): the figure flatters it.", ""]
+    out += ["", "‡ trained on the reserved part of the long split (prepared before issue 29), or started from a model that was: the figure flatters it.", ""]
     for e, s in zip(entries, summaries):
         t = s["training"]
         d = t.get("data", {})

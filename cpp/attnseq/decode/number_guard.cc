@@ -3,14 +3,10 @@
 #include <algorithm>
 #include <iterator>
 
+#include "attnseq/core/ascii.h"
 #include "attnseq/decode/number_words.h"
 
 namespace attnseq {
-namespace {
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-}  // namespace
 
 NumberGuard::NumberGuard(std::shared_ptr<const TargetPieces> pieces, std::vector<std::string> numbers, bool words_free)
     : pieces_(std::move(pieces)), numbers_(std::move(numbers)), words_free_(words_free) {}
@@ -19,7 +15,7 @@ std::vector<std::string> NumberGuard::digit_runs(const std::string& text) {
   std::vector<std::string> out;
   std::string run;
   for (char c : text) {
-    if (is_digit(c)) {
+    if (is_ascii_digit(c)) {
       run += c;
     } else if (!run.empty()) {
       out.push_back(run);
@@ -65,7 +61,7 @@ int small_value(const std::string& number) {
 bool allowed(const std::vector<std::string>& numbers, std::string run, const std::string& text) {
   std::vector<size_t> used;  // numbers this piece finished
   for (char c : text) {
-    if (is_digit(c)) {
+    if (is_ascii_digit(c)) {
       run += c;
     } else if (!run.empty()) {
       const size_t i = find_number(numbers, run, true, used);
@@ -88,7 +84,7 @@ std::vector<int> NumberGuard::banned(const std::vector<int>& tokens, int eos) co
     if (id >= 0 && id < pieces_->vocab()) text += pieces_->text(id);
   std::vector<std::string> written = digit_runs(text);
   std::string open;
-  if (!text.empty() && is_digit(text.back())) {
+  if (!text.empty() && is_ascii_digit(text.back())) {
     open = written.back();
     written.pop_back();
   }

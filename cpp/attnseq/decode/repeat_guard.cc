@@ -6,6 +6,8 @@
 #include <limits>
 #include <unordered_map>
 
+#include "attnseq/core/ascii.h"
+
 namespace attnseq {
 
 std::vector<int> repeated_ngram_tokens(const std::vector<int>& tokens, int n, int eos) {
@@ -46,15 +48,13 @@ PieceUnits PieceUnits::from_texts(const std::vector<std::string>& texts) {
 
 namespace {
 
-bool is_ascii_digit(char32_t c) { return c >= U'0' && c <= U'9'; }
-
 // The most copies in a row of one n-gram (n <= kRunGramMax) in `s`, n-grams of digits aside; 1 when none repeats.
 int most_copies(const std::u32string& s) {
   int best = 1;
   const int len = static_cast<int>(s.size());
   for (int n = 1; n <= kRunGramMax && 2 * n <= len; ++n)
     for (int i = 0; i + 2 * n <= len; ++i) {
-      if (std::all_of(s.begin() + i, s.begin() + i + n, is_ascii_digit)) continue;
+      if (std::all_of(s.begin() + i, s.begin() + i + n, [](char32_t c) { return is_ascii_digit(c); })) continue;
       int k = 1;
       while (i + (k + 1) * n <= len && std::equal(s.begin() + i, s.begin() + i + n, s.begin() + i + k * n)) ++k;
       best = std::max(best, k);
@@ -96,7 +96,7 @@ std::vector<int> char_run_tokens(const std::vector<int>& tokens, int max_run, co
   const int len = static_cast<int>(tail.size());
   for (int n = 1; n <= kRunGramMax && n <= len; ++n) {
     const int from = len - n;  // the last n characters: the n-gram a run of period n would go on with
-    if (std::all_of(tail.begin() + from, tail.end(), is_ascii_digit)) continue;
+    if (std::all_of(tail.begin() + from, tail.end(), [](char32_t c) { return is_ascii_digit(c); })) continue;
     // how far back the text is n-periodic: its last `periodic` characters each equal the one n before
     int periodic = n;
     while (periodic < len && tail[static_cast<size_t>(len - 1 - periodic)] == tail[static_cast<size_t>(len - 1 - periodic + n)]) ++periodic;

@@ -2,14 +2,10 @@
 
 #include <algorithm>
 
+#include "attnseq/core/ascii.h"
 #include "attnseq/decode/number_words.h"
 
 namespace attnseq {
-namespace {
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-}  // namespace
 
 bool writes_without_spaces(const std::string& lang) { return lang == "zh" || lang == "ja"; }
 
@@ -17,9 +13,9 @@ TargetPieces::TargetPieces(std::vector<std::string> texts, const std::string& la
     : texts_(std::move(texts)), starts_(texts_.size(), 0), digits_(texts_.size(), 0) {
   for (size_t id = 0; id < texts_.size(); ++id) {
     const std::string& t = texts_[id];
-    digits_[id] = std::any_of(t.begin(), t.end(), is_digit);
+    digits_[id] = std::any_of(t.begin(), t.end(), [](char c) { return is_ascii_digit(c); });
     if (digits_[id]) with_digits_.push_back(static_cast<int>(id));
-    starts_[id] = !t.empty() && is_digit(t[0]);
+    starts_[id] = !t.empty() && is_ascii_digit(t[0]);
     if (!lang.empty() && is_number_word(lang, t))
       number_words_.push_back({static_cast<int>(id), small_number_value(lang, t), in_percent(lang, t)});
   }

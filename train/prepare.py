@@ -199,6 +199,8 @@ def main():
                     "every side, with others (the names of train/sets/cldr_names.json, Unicode CLDR)")
     ap.add_argument("--aug-places", type=int, default=0, help="copies of each pair naming a country or region on every "
                     "side, with another seen after the same words (CLDR names)")
+    ap.add_argument("--aug-number-words", type=int, default=0, help="copies of each pair that spells out the same "
+                    "number of 2-12 on every side, with the word in digits (its own value, then others of 2-99)")
     ap.add_argument("--aug-seed", type=int, default=1)
     ap.add_argument("--drop-seen-sources", action="store_true", help="drop training rows (real or augmented) whose "
                     "source is a valid, test or long source: for X -> English, whose splits follow the English side "
@@ -236,7 +238,7 @@ def main():
     synthetic = read_synthetic(a.synthetic, a.src, a.tgt, a.synthetic_tag, other_lang) if a.synthetic else []
     # augmentation reads the real pairs only (a joined pair must not carry a synthetic tag in its middle)
     augmented, aug_counts = augment(by_split["train"], a.src, a.tgt, a.aug_seed, a.aug_concat, a.aug_numbers,
-                                    a.aug_names, a.aug_calendar, a.aug_places, CLDR_NAMES)
+                                    a.aug_names, a.aug_calendar, a.aug_places, CLDR_NAMES, a.aug_number_words)
     by_split["train"] = by_split["train"] + synthetic
     train = by_split["train"]  # the vocabularies learn from real (and synthetic) pairs, not the augmented ones
     def borrow(path, name):
@@ -286,7 +288,7 @@ def main():
             "heldout_dropped": heldout_dropped, "reserve_long": a.reserve_long,
             "long_split_trained_on": None if a.reserve_long else "the reserved part (all but its test/valid pairs)", "split_digits": a.split_digits,
             "augment": {"concat": a.aug_concat, "numbers": a.aug_numbers, "names": a.aug_names,
-                        "calendar": a.aug_calendar, "places": a.aug_places, "seed": a.aug_seed,
+                        "calendar": a.aug_calendar, "places": a.aug_places, "number_words": a.aug_number_words, "seed": a.aug_seed,
                         "rows": aug_counts},
             "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,
             "synthetic": {"path": os.path.abspath(a.synthetic), "pairs": len(synthetic), "tag": a.synthetic_tag} if synthetic else None}

@@ -33,9 +33,12 @@ prepare_v2() {  # DIR PAIRS ARGS...
 }
 
 # The issue-29 recipe: every pair but the valid, test and long splits' is trained on; augmentation adds
-# 10 % joined pairs, 8 renumbered copies of each pair with digits and 8 % renamed pairs; no training row has
-# a valid, test or long source (for X -> en the splits follow the English side: attnseq_train/seen.py).
-AUG=(--aug-concat 0.1 --aug-numbers 8 --aug-names 0.08 --drop-seen-sources)
+# 10 % joined pairs, 8 renumbered copies of each pair with digits, 8 % renamed pairs, 4 copies of each pair
+# naming months, weekdays or places with others (CLDR), and 4 copies of each pair spelling out a number of
+# 2-12 on both sides with it in digits; no training row has a valid, test or long source (for X -> en the
+# splits follow the English side: attnseq_train/seen.py). The CLDR and number-word copies joined the recipe
+# on 2026-12-07, mid-run for fr-en, de-en and es-en (docs/training.md).
+AUG=(--aug-concat 0.1 --aug-numbers 8 --aug-names 0.08 --aug-calendar 4 --aug-places 4 --aug-number-words 4 --drop-seen-sources)
 prepare_v3() {  # DIR PAIRS ARGS...
   prepare "$@" "${AUG[@]}"
 }

@@ -9,7 +9,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "train"))
 from attnseq_train.augment import (Lexicon, augment, concat_rows, copied_names, lexicon_contexts,  # noqa: E402
-                                   lexicon_rows, load_lexicons, long_named, name_rows, number_rows, text_fields)
+                                   lexicon_rows, load_lexicons, long_named, name_rows, number_rows, number_word_rows,
+                                   text_fields)
 from attnseq_train.textnorm import split_of  # noqa: E402
 
 
@@ -80,6 +81,54 @@ class ConcatRows(unittest.TestCase):
                 ("train", "C.", "C.", "丙。", "丙。")]
         out = concat_rows(rows, 1.0, np.random.default_rng(0), "en", "zh")
         self.assertTrue(all(" " not in r[3] for r in out))
+
+
+class NumberWordRows(unittest.TestCase):
+    FR_EN = text_fields("fr", "en")
+
+    @staticmethod
+    def fr_en(fr, en):
+        # (split, english, source, target, other) for fr -> en
+        return ("train", en, fr, en, fr)
+
+    def test_the_same_word_in_digits_on_every_side(self):
+        rows = [self.fr_en("J'ai trois chats.", "I have three cats."),
+                self.fr_en("Deux hommes sont venus.", "Two men came.")]
+        out = number_word_rows(rows, 3, np.random.default_rng(1), self.FR_EN)
+        self.assertEqual(len(out), 6)
+        self.assertEqual(out[0], ("train", "I have 3 cats.", "J'ai 3 chats.", "I have 3 cats.", "J'ai 3 chats."))
+        self.assertEqual(out[3][1:3], ("2 men came.", "2 hommes sont venus."))
+        for r in out:
+            n = re.findall(r"\d+", r[1])
+            self.assertEqual(len(n), 1, r)
+            self.assertTrue(2 <= int(n[0]) <= 99, r)
+            for k in (2, 3, 4):
+                self.assertEqual(re.findall(r"\d+", r[k]), n, r)
+
+    def test_pairs_whose_sides_disagree_or_hold_two_numbers_are_left_alone(self):
+        rows = [self.fr_en("J'ai deux chats.", "I have three cats."),        # different numbers
+                self.fr_en("Deux ou trois.", "Two or three."),              # two on each side
+                self.fr_en("C'est neuf.", "It's new."),                     # "neuf" without "nine"
+                self.fr_en("Vingt-deux.", "Twenty-two."),                   # inside a compound
+                self.fr_en("J'ai un chat.", "I have one cat.")]             # 1 agrees with its noun
+        self.assertEqual(number_word_rows(rows, 2, np.random.default_rng(1), self.FR_EN), [])
+
+    def test_german_and_spanish_and_no_chinese(self):
+        de = ("train", "I have twelve dogs.", "Ich habe zwölf Hunde.", "I have twelve dogs.", "Ich habe zwölf Hunde.")
+        self.assertEqual(number_word_rows([de], 1, np.random.default_rng(1), text_fields("de", "en"))[0][2],
+                         "Ich habe 12 Hunde.")
+        es = ("train", "Eleven.", "Once.", "Eleven.", "Once.")
+        self.assertEqual(number_word_rows([es], 1, np.random.default_rng(1), text_fields("es", "en"))[0][1:3], ("11.", "11."))
+        zh = ("train", "two cats", "两只猫", "two cats", "两只猫")
+        self.assertEqual(number_word_rows([zh], 1, np.random.default_rng(1), text_fields("zh", "en")), [])
+
+    def test_drawn_after_the_other_kinds(self):
+        rows = [self.fr_en("J'ai 3 chats.", "I have 3 cats."), self.fr_en("J'ai trois chats.", "I have three cats."),
+                self.fr_en("Tom est là.", "Tom is here."), self.fr_en("Tom a deux chiens.", "Tom has two dogs.")]
+        without, counts = augment(rows, "fr", "en", seed=4, concat=0.5, numbers=2, names=0.5)
+        with_, counts2 = augment(rows, "fr", "en", seed=4, concat=0.5, numbers=2, names=0.5, number_words=2)
+        self.assertEqual(with_[:len(without)], without)
+        self.assertEqual((counts.get("number_words"), counts2["number_words"]), (0, 4))
 
 
 class AugmentIsSeeded(unittest.TestCase):

@@ -10,6 +10,10 @@ All randomness comes from one seeded numpy generator, so a data directory is rep
     another number (the same on both sides): the model learns to copy digits, not to invent them.
   * name_rows: pairs whose English and other side carry the same name (Tom, Mary, ...), with the name
     replaced by another capitalized word that the corpus copies unchanged between the two languages.
+  * number_word_rows: pairs whose every side spells out the same small number (two ... twelve, deux ...
+    douze, zwei ... zwölf, dos ... doce) once, with the word replaced by digits on every side: Tatoeba
+    spells small counts out, so without these a model rarely sees a digit before a noun ("3 Katzen") and
+    drops or garbles what follows it ("I have 3 and cats and 2.").
   * lexicon_rows: pairs whose every side names the same months and weekdays (or places), with each
     replaced by another of its kind in every language, from a lexicon of names per language
     (train/sets/cldr_names.json, Unicode CLDR): the model sees every month, day and place in the
@@ -90,6 +94,45 @@ def _context(text, at, length):
        (len(before) == 2 and before[1] in ".,/" and before[0].isdigit()):
         return "fixed"
     return None
+
+
+# The numbers 2-12 as words, in the order of their values (1 is left alone: the noun agrees with it).
+NUMBER_WORDS = {
+    "en": "two three four five six seven eight nine ten eleven twelve".split(),
+    "fr": "deux trois quatre cinq six sept huit neuf dix onze douze".split(),
+    "de": "zwei drei vier fünf sechs sieben acht neun zehn elf zwölf".split(),
+    "es": "dos tres cuatro cinco seis siete ocho nueve diez once doce".split(),
+}
+_NUMBER_WORD = {lang: re.compile(r"(?<![\w'’-])(" + "|".join(words) + r")(?![\w'’-])", re.IGNORECASE)
+                for lang, words in NUMBER_WORDS.items()}
+
+
+def number_word_rows(rows, copies, rng, fields):
+    """For every training pair in which each text (fields: [(row index, lang), ...]) spells out the same
+    number of 2-12 once and no other, `copies` new pairs with that word written in digits on every side: the
+    first its own value, the others random numbers of 2-99 (the same on every side). Languages without a
+    list (Chinese) give no rows."""
+    if any(lang not in NUMBER_WORDS for _, lang in fields):
+        return []
+    out = []
+    for r in rows:
+        values = set()
+        for k, lang in fields:
+            found = [NUMBER_WORDS[lang].index(m.group(1).lower()) + 2 for m in _NUMBER_WORD[lang].finditer(r[k])]
+            if len(found) != 1:
+                break
+            values.add(found[0])
+        else:
+            if len(values) != 1:
+                continue
+            value = values.pop()
+            numbers = [value] + [int(n) for n in rng.integers(2, 100, size=copies - 1)]
+            for n in numbers[:copies]:
+                new = list(r)
+                for k, lang in fields:
+                    new[k] = _NUMBER_WORD[lang].sub(str(n), r[k], count=1)
+                out.append(tuple(new))
+    return out
 
 
 def _digit_runs(text):
@@ -285,9 +328,12 @@ def text_fields(src_lang, tgt_lang):
     return [(1, "en"), (2, src_lang), (3, tgt_lang), (4, other)]
 
 
-def augment(rows, src_lang, tgt_lang, seed=1, concat=0.0, numbers=0, names=0.0, calendar=0, places=0, lexicon=None):
+def augment(rows, src_lang, tgt_lang, seed=1, concat=0.0, numbers=0, names=0.0, calendar=0, places=0, lexicon=None,
+            number_words=0):
     """-> (new rows, counts) for the given train rows. calendar / places: copies of each pair naming
-    months and weekdays / places in every text (lexicon: train/sets/cldr_names.json)."""
+    months and weekdays / places in every text (lexicon: train/sets/cldr_names.json); number_words: copies
+    of each pair spelling out the same small number on every side, in digits (drawn last, so that the
+    other kinds' rows are the same with it or without it)."""
     rng = np.random.default_rng(seed)
     new_concat = concat_rows(rows, concat, rng, src_lang, tgt_lang) if concat else []
     new_numbers = number_rows(rows, numbers, rng) if numbers else []
@@ -302,9 +348,10 @@ def augment(rows, src_lang, tgt_lang, seed=1, concat=0.0, numbers=0, names=0.0, 
         if places:
             ctx = lexicon_contexts(rows, fields, lex["places"])
             new_places = lexicon_rows(rows, places, rng, fields, lex["places"], ctx)
-    return (new_concat + new_numbers + new_names + new_calendar + new_places,
+    new_number_words = number_word_rows(rows, number_words, rng, text_fields(src_lang, tgt_lang)) if number_words else []
+    return (new_concat + new_numbers + new_names + new_calendar + new_places + new_number_words,
             {"concat": len(new_concat), "numbers": len(new_numbers), "names": len(new_names), "name_pool": len(pool),
-             "calendar": len(new_calendar), "places": len(new_places)})
+             "calendar": len(new_calendar), "places": len(new_places), "number_words": len(new_number_words)})
 
 
 def long_named(english):

@@ -23,7 +23,7 @@ from attnseq_train.spm_json import tokenizer_json  # noqa: E402
 
 TRAIN_ONLY_KEYS = ("dropout",)
 SAME_AS_SRC = {"same_as": "src_tokenizer"}  # a joint vocabulary is stored once (docs/model-format.md)
-LANG_NAMES = {"en": "English", "fr": "French", "zh": "Chinese"}
+LANG_NAMES = {"en": "English", "fr": "French", "de": "German", "es": "Spanish", "zh": "Chinese"}
 
 
 # Defaults the reference model applies to a config without the key, written out so that the runtime
@@ -70,6 +70,8 @@ def provenance(c, int8):
             "target_tokens": c["tokens"], "valid_bleu_greedy": round(c["valid_bleu"], 2),
             "train_params": c.get("train", {}), "quantization": "int8-per-row" if int8 else "none",
             "exported": datetime.datetime.utcnow().strftime("%Y-%m-%dT%H:%M:%SZ"), "torch": torch.__version__,
+            # the evaluations whose weights train/average.py averaged into these, if it did
+            **({"averaged_steps": c["averaged"]} if c.get("averaged") else {}),
             # the model file the run started from (transfer learning; the arch config's "init"), if any
             **({"init": {"from": os.path.basename(init["from"]), "scopes": init["scopes"]}}
                if (init := c.get("arch_config", {}).get("init")) else {})}

@@ -90,8 +90,21 @@ def check_figures(args, entry, path):
     return {"right": sum(r["right"] for r in rows), "total": len(rows), "items": rows}
 
 
+def example_texts(lang, n=10):
+    """The example inputs of a source language: heldout.json's, else the first n check sentences written in
+    it (train/sets/check_sentences.json: German and Spanish have no heldout list)."""
+    if lang in EXAMPLES:
+        return EXAMPLES[lang]
+    with open(os.path.join(ROOT, "train", "sets", "check_sentences.json"), encoding="utf-8") as f:
+        items = json.load(f)["items"]
+    texts = [i["src"][lang] for i in items if lang in i["src"]][:n]
+    if not texts:
+        raise SystemExit(f"no example sentences in {lang}: add them to train/heldout.json or train/sets/check_sentences.json")
+    return texts
+
+
 def examples(cli, path, lang):
-    texts = EXAMPLES.get(lang, EXAMPLES["en"])
+    texts = example_texts(lang)
     p = subprocess.run([cli, "--model", path], input="\n".join(texts) + "\n", capture_output=True, text=True)
     return list(zip(texts, p.stdout.splitlines()))
 
@@ -280,7 +293,9 @@ def markdown(entries, summaries, histories):
                 *([f"- Started from: `{t['init']['from']}` (its tensors under {', '.join(f'`{x}`' for x in t['init']['scopes'])}; "
                    "transfer learning, docs/training.md)"] if t.get("init") else []),
                 f"- Training: {t.get('steps', '?')} steps, {t.get('epochs', '?')} epochs, "
-                f"{t.get('train_minutes', '?')} min on the 2-core CPU machine (one thread)",
+                f"{t.get('train_minutes', '?')} min on the 2-core CPU machine (one thread)"
+                + (f"; the weights are the average of its evaluations at steps {', '.join(f'{x:,}' for x in t['averaged_steps'])}"
+                   " (`train/average.py`)" if t.get("averaged_steps") else ""),
                 f"- Test split: {s['segments']} sources, {s['references']} references; greedy {s['greedy']['detail']}"]
         if "beam" in s:
             out.append(f"- Beam {s['beam']['size']}: {s['beam']['detail']}")

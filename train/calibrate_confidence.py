@@ -11,8 +11,9 @@ least 50, *bad* when below 15 (sentence BLEU with sacreBLEU's exp smoothing). Tw
 
   * sentence: the mean log-probability per token below which the page says the input is far from what the
     model learned from. Chosen as the highest value that flags at most 10 % of the good translations;
-  * token: the probability below which a token is marked unsure. Chosen as the highest value that marks
-    at most 3 % of the tokens of good translations.
+  * token: the probability below which a word is marked unsure (a word's probability is the least of its
+    pieces'; the words are the page's, attnseq_train/confidence.py: a piece of punctuation belongs to the
+    word it ends). Chosen as the highest value that marks at most 3 % of the words of good translations.
 
 The report gives how often each fires on good and on bad translations, per split. --manifest with --id
 writes the two thresholds into that catalogue entry ("confidence": {"token", "sentence"}), which the demo
@@ -27,9 +28,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train.bleu import corpus_bleu, tokenizer_for  # noqa: E402
+from attnseq_train.confidence import markable, unsure_words, words  # noqa: E402
 
 GOOD, BAD = 50.0, 15.0
-GOOD_FLAGGED, GOOD_TOKENS_MARKED = 0.10, 0.03
+GOOD_FLAGGED, GOOD_WORDS_MARKED = 0.10, 0.03
 
 
 def engine_outputs(cli, model, sources):
@@ -40,7 +42,7 @@ def engine_outputs(cli, model, sources):
     out = []
     for line in r.stdout.splitlines()[:len(sources)]:
         h = json.loads(line)["hypotheses"][0]
-        out.append((h["text"], h["probabilities"]))
+        out.append((h["text"], [t["piece"] for t in h["tokens"]], h["probabilities"]))
     if len(out) != len(sources):
         raise SystemExit(f"{cli} gave {len(out)} outputs for {len(sources)} sources")
     return out
@@ -54,15 +56,20 @@ def quantile_threshold(values, share):
 
 
 def rates(rows, sent_t, tok_t):
+    """How often the marks fire, as the page shows them: the sentence note (mean log-probability below
+    sent_t), and the words marked unsure (attnseq_train/confidence.py: the page's words, a word's least
+    piece probability below tok_t, punctuation alone and the end token never marked)."""
     def frac(xs):
         return round(sum(xs) / len(xs), 4) if xs else None
     out = {}
     for kind in ("good", "bad", "middle"):
         sel = [r for r in rows if r["kind"] == kind]
+        ws = [words(r["pieces"], r["probs"]) for r in sel]
+        marked = [len(unsure_words(w, tok_t)) for w in ws]
         out[kind] = {"sentences": len(sel),
                      "flagged": frac([r["mean_logprob"] < sent_t for r in sel]),
-                     "with_an_unsure_token": frac([min(r["probs"]) < tok_t for r in sel]),
-                     "tokens_marked": frac([p < tok_t for r in sel for p in r["probs"]])}
+                     "with_an_unsure_word": frac([m > 0 for m in marked]),
+                     "words_marked": round(sum(marked) / max(sum(markable(t) for w in ws for t, _ in w), 1), 4) if sel else None}
     return out
 
 
@@ -87,21 +94,22 @@ def main():
             groups = json.load(f)
         outs = engine_outputs(a.cli, a.model, [g["src"] for g in groups])
         rows = []
-        for g, (text, probs) in zip(groups, outs):
+        for g, (text, pieces, probs) in zip(groups, outs):
             b = corpus_bleu([text], [g["refs"]], tok)["score"]
             mean = sum(math.log(max(p, 1e-12)) for p in probs) / max(len(probs), 1)
             kind = "good" if b >= GOOD else "bad" if b < BAD else "middle"
             rows.append({"src": g["src"], "hyp": text, "bleu": round(b, 1), "kind": kind,
-                         "mean_logprob": mean, "probs": probs})
+                         "mean_logprob": mean, "pieces": pieces, "probs": probs})
         per_split[split] = rows
     calib = per_split[splits[0]]
     good = [r for r in calib if r["kind"] == "good"]
     sent_t = quantile_threshold([r["mean_logprob"] for r in good], GOOD_FLAGGED)
-    tok_t = quantile_threshold([p for r in good for p in r["probs"]], GOOD_TOKENS_MARKED)
+    tok_t = quantile_threshold([p for r in good for t, p in words(r["pieces"], r["probs"]) if markable(t)],
+                               GOOD_WORDS_MARKED)
     report = {"model": a.model, "data": a.data, "calibrated_on": splits[0],
               "rule": f"good: sentence BLEU >= {GOOD}; bad: < {BAD}; sentence threshold flags <= "
-                      f"{GOOD_FLAGGED:.0%} of good translations, token threshold marks <= {GOOD_TOKENS_MARKED:.0%} "
-                      f"of their tokens",
+                      f"{GOOD_FLAGGED:.0%} of good translations, token threshold marks <= {GOOD_WORDS_MARKED:.0%} "
+                      f"of their words (the page's: attnseq_train/confidence.py)",
               "sentence_mean_logprob": round(sent_t, 4), "token_probability": round(tok_t, 4),
               "splits": {s: rates(rows, sent_t, tok_t) for s, rows in per_split.items()},
               "examples_flagged": [{k: r[k] for k in ("src", "hyp", "bleu", "kind")} | {"mean_logprob": round(r["mean_logprob"], 3)}

@@ -12,6 +12,7 @@ translations in its target language. An output is right when it equals an accept
 NFKC, whitespace and the space before French ? ! : ; are set aside. Exit status 1 when any is wrong.
 """
 import argparse
+import functools
 import json
 import os
 import re
@@ -21,6 +22,13 @@ import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SET = os.path.join(ROOT, "train", "sets", "check_sentences.json")
+
+
+@functools.lru_cache(maxsize=1)
+def load_items():
+    """The check sentences' items (read once per process: train/report.py asks for every model)."""
+    with open(SET, encoding="utf-8") as f:
+        return json.load(f)["items"]
 
 
 def canon(text):
@@ -50,8 +58,7 @@ def main():
     ap.add_argument("--pair", help="src-tgt of --model-file ids not in the catalogue")
     ap.add_argument("--json", help="write every output and verdict here")
     a = ap.parse_args()
-    with open(SET, encoding="utf-8") as f:
-        items = json.load(f)["items"]
+    items = load_items()
     with open(os.path.join(a.models, "manifest.json"), encoding="utf-8") as f:
         catalogue = {m["id"]: m for m in json.load(f)["models"]}
     runs = []

@@ -297,7 +297,8 @@ test('the words the model was unsure of are marked, and a far input is said to b
   assert.ok(unsure.length > 0, 'made-up words come out with unsure words');
   const note = await page.locator('#translation + .output-note').textContent();
   assert.match(note, /^The model is unsure of this translation/);
-  assert.ok(unsure.every((w) => note.includes(w)), `the note names every marked word: ${note}`);
+  // (a marked word may end in the punctuation that made it doubtful; the note names it without)
+  assert.ok(unsure.every((w) => note.includes(w.replace(/(?<=[\p{L}\p{N}])[\p{P}\p{S}]+$/u, ''))), `the note names every marked word: ${note}`);
   assert.equal(await page.locator('#translation').textContent(), cli(manifest.default, 'Blorfing zendrax quimble trossed the vorpish glimmerwock.', ['--no-steps', '--no-return-attention']).hypotheses[0].text,
     'the marks change no character of the translation');
   assert.match(await page.locator('#translation .unsure').first().getAttribute('title'), /^The model gave this \d+(\.\d+)?%$/);

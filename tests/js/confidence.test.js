@@ -15,20 +15,33 @@ import { ROOT } from './helpers.js';
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'models/manifest.json'), 'utf8'));
 const step = (piece, probability, extra = {}) => ({ piece, probability, ...extra });
 
-test('words are joined at the word marks and take the least probability of their pieces', () => {
+const fixture = JSON.parse(readFileSync(path.join(ROOT, 'tests/data/confidence/words.json'), 'utf8'));
+
+test('the words are the calibration\'s (tests/data/confidence/words.json, read by tests/py/test_confidence.py too)', () => {
+  fixture.cases.forEach((k, i) => {
+    const steps = k.steps.map(([piece, p]) => step(piece, p, piece === '</s>' ? { end: true } : {}));
+    const c = confidenceOf(steps, k.output, { token: fixture.threshold, sentence: -1 });
+    assert.ok(c, k.name);
+    assert.deepEqual(c.words.map((w) => [w.text, w.probability]), k.words, k.name);
+    assert.deepEqual(c.words.filter((w) => w.unsure).map((w) => w.text), fixture.unsure[i], k.name);
+  });
+});
+
+test('the mean log-probability counts every step, </s> included (as the calibration counts it)', () => {
   const steps = [step('▁Le', 0.9), step('▁ch', 0.8), step('at', 0.2), step('▁est', 0.95), step('▁noir', 0.9), step('.', 0.9), step('</s>', 0.9, { end: true })];
   const c = confidenceOf(steps, 'Le chat est noir.', { token: 0.3, sentence: -1 });
-  assert.deepEqual(c.words.map((w) => [w.text, w.probability, w.unsure]),
-    [['Le', 0.9, false], [' chat', 0.2, true], [' est', 0.95, false], [' noir', 0.9, false], ['.', 0.9, false]]);
-  // mean over every step, </s> included (as the calibration counts it)
   const mean = steps.reduce((s, x) => s + Math.log(x.probability), 0) / steps.length;
   assert.ok(Math.abs(c.meanLogprob - mean) < 1e-12);
   assert.equal(c.unsure, mean < -1);
   assert.equal(confidenceOf(steps, 'Le chat est noir.', { token: 0.3, sentence: -0.2 }).unsure, true);
-  // Chinese: every character its own word; punctuation apart
-  const zh = confidenceOf([step('▁我', 0.9), step('吃', 0.9), step('了', 0.1), step('。', 0.9), step('</s>', 0.9, { end: true })], '我吃了。', { token: 0.3, sentence: -2 });
-  assert.deepEqual(zh.words.map((w) => w.text), ['我', '吃', '了', '。']);
-  assert.deepEqual(zh.words.filter((w) => w.unsure).map((w) => w.text), ['了']);
+});
+
+test('a doubtful full stop marks the word it ends, and the note names the word without it', () => {
+  const c = confidenceOf([step('▁I', 0.9), step('▁have', 0.9), step('▁', 0.55), step('2', 0.95), step('.', 0.18), step('</s>', 0.9, { end: true })],
+    'I have 2.', { token: 0.3, sentence: -5 });
+  assert.deepEqual(c.words.filter((w) => w.unsure).map((w) => w.text), [' 2.']);
+  assert.equal(outputNote(c), 'Words it was unsure of (dotted underline): 2.');
+  assert.equal(withLanguage('zh', () => outputNote(c)), '模型没有把握的词（点状下划线）：2。');
 });
 
 test('nothing is marked when the steps do not spell the output, or without thresholds', () => {

@@ -112,7 +112,7 @@ def number_word_rows(rows, copies, rng, fields):
     number of 2-12 once and no other, `copies` new pairs with that word written in digits on every side: the
     first its own value, the others random numbers of 2-99 (the same on every side). Languages without a
     list (Chinese) give no rows."""
-    if any(lang not in NUMBER_WORDS for _, lang in fields):
+    if copies <= 0 or any(lang not in NUMBER_WORDS for _, lang in fields):
         return []
     out = []
     for r in rows:
@@ -127,7 +127,7 @@ def number_word_rows(rows, copies, rng, fields):
                 continue
             value = values.pop()
             numbers = [value] + [int(n) for n in rng.integers(2, 100, size=copies - 1)]
-            for n in numbers[:copies]:
+            for n in numbers:
                 new = list(r)
                 for k, lang in fields:
                     new[k] = _NUMBER_WORD[lang].sub(str(n), r[k], count=1)

@@ -32,7 +32,12 @@ export function confidenceOf(steps, output, thresholds) {
     const text = piece.replace(/\u2581/g, ' ');
     const cjk = hasCjk(text.charAt(0));
     const last = words.at(-1);
-    if (last && !starts && !cjk && !/^[\p{P}\p{S}]/u.test(text) && !/[\p{P}\p{S}]$/u.test(last.text)) {
+    const punct = /^[\p{P}\p{S}]/u.test(text);
+    // a piece without a word mark continues the word before: punctuation always (Chinese's too; a doubtful mark
+    // after a word, as the "." of "I have 3 and cats and 2." where the model wanted the noun, makes that
+    // word unsure: the mark alone is too small to see and tells the reader nothing), anything else when it
+    // is not a CJK character and the word does not end in punctuation
+    if (last && !starts && (punct || (!cjk && !/[\p{P}\p{S}]$/u.test(last.text)))) {
       last.text += text;
       last.probability = Math.min(last.probability, s.probability);
     } else {
@@ -42,7 +47,7 @@ export function confidenceOf(steps, output, thresholds) {
   const joined = words.map((w) => w.text).join('').trim();
   if (joined !== output.trim()) return null;
   if (words.length) words[0].text = words[0].text.replace(/^ +/, '');
-  // (punctuation is never marked: a doubtful full stop tells the reader nothing)
+  // (a word of punctuation alone, as a quote mark after a space, is never marked)
   for (const w of words) w.unsure = w.probability < thresholds.token && /[\p{L}\p{N}]/u.test(w.text);
   const meanLogprob = logsum / steps.length;
   return {

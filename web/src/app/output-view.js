@@ -13,7 +13,8 @@ export function outputNote(c) {
   if (!c) return '';
   const parts = [];
   if (c.unsure) parts.push(t('conf.sentence', { p: pct(Math.exp(c.meanLogprob)) }));
-  const unsure = c.words.filter((w) => w.unsure).map((w) => w.text.trim());
+  // (without the punctuation a word ends in: "2", not "2.", before the sentence's own full stop)
+  const unsure = c.words.filter((w) => w.unsure).map((w) => w.text.trim().replace(/(?<=[\p{L}\p{N}])[\p{P}\p{S}]+$/u, ''));
   if (unsure.length) parts.push(t('conf.words', { words: unsure.join(t('conf.sep')) }));
   if (c.capped) parts.push(t('guard.capped'));
   if (c.blocked) parts.push(t('guard.blocked', { n: c.blocked }));

@@ -9,4 +9,7 @@ export const EXAMPLES = {
     "J'ai mangé une pomme, puis une banane.", "Comment allez-vous ?"],
   de: ['Ich habe einen Apfel gegessen.', 'Du solltest Schuhe tragen.', 'Die Katze trank die Milch, weil sie hungrig war.', 'Die Katze trank die Milch, weil sie süß war.',
     'Ich habe einen Apfel und dann eine Banane gegessen.', 'Wie geht es dir?'],
+  // the first four are the sentences of TensorFlow's "Neural machine translation with attention" tutorial
+  es: ['Hace mucho frío aquí.', 'Esta es mi vida.', '¿Todavía están en casa?', 'Trata de averiguarlo.', 'Me comí una manzana.',
+    'El gato se bebió la leche porque tenía hambre.', '¿Cómo estás?'],
 };

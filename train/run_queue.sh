@@ -46,6 +46,8 @@ prepare_v3() {  # DIR PAIRS ARGS...
 prepare() {  # DIR PAIRS ARGS...
   local dir=$1 pairs=$2; shift 2
   [ -f "$dir/meta.json" ] || $PY train/prepare.py --pairs "$pairs" --out "$dir" "$@" > "$dir.prepare.log" 2>&1
+  # the numbers set of the direction (train/report.py's "numbers kept"; never trained on)
+  [ -f "$dir/numbers.json" ] || [ ! -f "$dir/meta.json" ] || $PY train/numbers_set.py --data "$dir" >> "$dir.prepare.log" 2>&1
 }
 
 run() {  # NAME DATA BUDGET_MIN

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnseq/core/errors.h"
+#include "attnseq/io/json_text.h"
 #include "attnseq/models/factory.h"
 #include "attnseq/text/tokenizer.h"
 #include "attnseq/text/utf8.h"
@@ -41,7 +42,7 @@ void check_format(const SafetensorsFile& file) {
 std::unique_ptr<Tokenizer> load_tokenizer(WeightStore& store, const char* key, int vocab,
                                           const Tokenizer* same = nullptr) {
   const SafetensorsFile& file = store.file();
-  nlohmann::json j = nlohmann::json::parse(file.require_metadata(key), nullptr, false);
+  nlohmann::json j = parse_json(file.require_metadata(key));
   if (j.is_discarded()) throw Error(ErrorCode::BadTokenizer, std::string("model metadata \"") + key + "\" is not valid JSON");
   std::unique_ptr<Tokenizer> tok;
   if (same && j.is_object() && j.size() == 1 && j.contains("same_as")) {
@@ -103,7 +104,7 @@ std::shared_ptr<const TargetPieces> target_pieces(const Tokenizer& target, const
 std::string language(const std::map<std::string, std::string>& metadata, const char* side) {
   const auto it = metadata.find("training");
   if (it == metadata.end()) return "";
-  const nlohmann::json j = nlohmann::json::parse(it->second, nullptr, false);
+  const nlohmann::json j = parse_json(it->second);
   if (j.is_discarded() || !j.is_object() || !j.contains("data") || !j["data"].is_object()) return "";
   const nlohmann::json& data = j["data"];
   return data.contains(side) && data[side].is_string() ? data[side].get<std::string>() : "";

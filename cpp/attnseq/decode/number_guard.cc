@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "attnseq/core/ascii.h"
+#include "attnseq/core/noinline.h"
 #include "attnseq/decode/number_words.h"
 
 namespace attnseq {
@@ -76,8 +77,22 @@ bool allowed(const std::vector<std::string>& numbers, std::string run, const std
 }  // namespace
 
 std::vector<int> NumberGuard::banned(const std::vector<int>& tokens, int eos) const {
-  std::vector<int> out;
-  if (!on()) return out;
+  if (!on()) return {};
+  // Most steps write no digit before them: every source number is still to write, and the bans are
+  // those of the first step, kept. (This is the per-step path: small, so that the engine's optimizing
+  // compiler, which compiles what runs at every step, has little to do; the rest is out of line.)
+  const std::vector<char>& digits = pieces_->digits();
+  const int V = pieces_->vocab();
+  for (int id : tokens)
+    if (id >= 0 && id < V && digits[static_cast<size_t>(id)]) return banned_after_digits(tokens, eos);
+  if (!fresh_) {
+    fresh_bans_ = bans_for(numbers_, std::string(), eos);
+    fresh_ = true;
+  }
+  return fresh_bans_;
+}
+
+ATTNSEQ_NOINLINE std::vector<int> NumberGuard::banned_after_digits(const std::vector<int>& tokens, int eos) const {
   // What the hypothesis has written: its numbers so far, the last one still open when it ends in a digit.
   std::string text;
   for (int id : tokens)
@@ -94,12 +109,29 @@ std::vector<int> NumberGuard::banned(const std::vector<int>& tokens, int eos) co
     auto it = std::find(left.begin(), left.end(), w);
     if (it != left.end()) left.erase(it);
   }
-  if (!open.empty() && !begins(left, open)) return out;  // not the guard's doing (a forced prefix): leave it
+  if (!open.empty() && !begins(left, open)) return {};  // not the guard's doing (a forced prefix): leave it
   if (open.empty() && cached_ && left == cached_left_) return cached_bans_;
+  std::vector<int> out = bans_for(left, open, eos);
+  if (open.empty()) {
+    cached_left_ = std::move(left);
+    cached_bans_ = out;
+    cached_ = true;
+  }
+  return out;
+}
+
+ATTNSEQ_NOINLINE std::vector<int> NumberGuard::bans_for(const std::vector<std::string>& left, const std::string& open,
+                                                        int eos) const {
+  std::vector<int> out;
   const int V = pieces_->vocab();
   std::vector<int> digit_bans;  // ascending, as with_digits()
-  for (int id : pieces_->with_digits())
-    if (id != eos && !allowed(left, open, pieces_->text(id))) digit_bans.push_back(id);
+  if (left.empty() && open.empty()) {  // no number to write (most sources): every piece with a digit
+    for (int id : pieces_->with_digits())
+      if (id != eos) digit_bans.push_back(id);
+  } else {
+    for (int id : pieces_->with_digits())
+      if (id != eos && !allowed(left, open, pieces_->text(id))) digit_bans.push_back(id);
+  }
   if (!open.empty() && !has(left, open)) {
     // an unfinished number: only its digits may follow (every other token, ascending, then merged);
     // </s> too, when a piece is left that goes on with the number (beam search ended "42" as "4")
@@ -131,11 +163,6 @@ std::vector<int> NumberGuard::banned(const std::vector<int>& tokens, int eos) co
     std::set_union(words.begin(), words.end(), digit_bans.begin(), digit_bans.end(), std::back_inserter(out));
   } else {
     out = std::move(digit_bans);
-  }
-  if (open.empty()) {
-    cached_left_ = std::move(left);
-    cached_bans_ = out;
-    cached_ = true;
   }
   return out;
 }

@@ -38,6 +38,12 @@ class NumberGuard {
   std::vector<int> banned(const std::vector<int>& tokens, int eos) const;
 
  private:
+  // banned() once the hypothesis has written a digit.
+  std::vector<int> banned_after_digits(const std::vector<int>& tokens, int eos) const;
+  // The bans while `left` (the source numbers not yet written) is to write and `open` (the digits of an
+  // unfinished number, or "") is open.
+  std::vector<int> bans_for(const std::vector<std::string>& left, const std::string& open, int eos) const;
+
   std::shared_ptr<const TargetPieces> pieces_;
   std::vector<std::string> numbers_;
   bool words_free_ = false;
@@ -47,6 +53,9 @@ class NumberGuard {
   mutable std::vector<std::string> cached_left_;
   mutable std::vector<int> cached_bans_;
   mutable bool cached_ = false;
+  // The bans of a hypothesis that has written no digit yet (every number left, none open).
+  mutable std::vector<int> fresh_bans_;
+  mutable bool fresh_ = false;
 };
 
 }  // namespace attnseq

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnseq/core/errors.h"
+#include "attnseq/io/json_text.h"
 
 namespace attnseq {
 namespace {
@@ -153,7 +154,7 @@ SafetensorsFile SafetensorsFile::parse(const uint8_t* data, size_t size) {
     throw Error(ErrorCode::ModelTruncated, "model file header claims " + std::to_string(n) + " bytes but only " +
                                                std::to_string(size - 8) + " follow (is the file truncated?)");
   const char* hdr = reinterpret_cast<const char*>(data + 8);
-  json j = json::parse(hdr, hdr + n, nullptr, /*allow_exceptions=*/false);
+  json j = parse_json(std::string_view(hdr, static_cast<size_t>(n)));
   if (j.is_discarded()) bad_header("the " + std::to_string(n) + "-byte header is not valid JSON (a damaged or wrong file?)");
   if (!j.is_object()) bad_header("the header JSON must be an object");
 

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "attnseq/core/errors.h"
+#include "attnseq/io/json_text.h"
 
 namespace attnseq {
 namespace {
@@ -90,7 +91,7 @@ const char* arch_name(Arch arch) {
 }
 
 ModelConfig ModelConfig::from_json_text(const std::string& text) {
-  json j = json::parse(text, nullptr, false);
+  json j = parse_json(text);
   if (j.is_discarded() || !j.is_object()) bad("the \"config\" metadata is not a JSON object");
   ModelConfig c;
   if (!j.contains("arch") || !j["arch"].is_string()) bad("missing \"arch\" (rnn, transformer or conv)");

@@ -28,7 +28,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train.bleu import corpus_bleu, tokenizer_for  # noqa: E402
-from attnseq_train.confidence import markable, unsure_words, words  # noqa: E402
+from attnseq_train.confidence import markable, spelled, unsure_words, words  # noqa: E402
 
 GOOD, BAD = 50.0, 15.0
 GOOD_FLAGGED, GOOD_WORDS_MARKED = 0.10, 0.03
@@ -42,10 +42,19 @@ def engine_outputs(cli, model, sources):
     out = []
     for line in r.stdout.splitlines()[:len(sources)]:
         h = json.loads(line)["hypotheses"][0]
-        out.append((h["text"], [t["piece"] for t in h["tokens"]], h["probabilities"]))
+        eos = [bool(h.get("finished")) and i == len(h["tokens"]) - 1 for i in range(len(h["tokens"]))]
+        out.append((h["text"], [t["piece"] for t in h["tokens"]], h["probabilities"], eos))
     if len(out) != len(sources):
         raise SystemExit(f"{cli} gave {len(out)} outputs for {len(sources)} sources")
     return out
+
+
+def shown_words(pieces, probs, ends, text):
+    """The words the page would mark, or None where it marks nothing: pieces that do not spell the
+    text (an <unk>). (A source of two sentences, which the page translates one by one and does not
+    mark, is decoded here as one; about 1 % of a test split.)"""
+    ws = words(pieces, probs, ends)
+    return ws if spelled(ws, text) else None
 
 
 def quantile_threshold(values, share):
@@ -64,11 +73,12 @@ def rates(rows, sent_t, tok_t):
     out = {}
     for kind in ("good", "bad", "middle"):
         sel = [r for r in rows if r["kind"] == kind]
-        ws = [words(r["pieces"], r["probs"]) for r in sel]
-        marked = [len(unsure_words(w, tok_t)) for w in ws]
+        ws = [r["words"] for r in sel if r["words"] is not None]
+        marked = [len(unsure_words(r["words"], tok_t)) if r["words"] is not None else 0 for r in sel]
         out[kind] = {"sentences": len(sel),
                      "flagged": frac([r["mean_logprob"] < sent_t for r in sel]),
                      "with_an_unsure_word": frac([m > 0 for m in marked]),
+                     "not_markable": sum(r["words"] is None for r in sel),  # the page marks no word of these
                      "words_marked": round(sum(marked) / max(sum(markable(t) for w in ws for t, _ in w), 1), 4) if sel else None}
     return out
 
@@ -94,17 +104,17 @@ def main():
             groups = json.load(f)
         outs = engine_outputs(a.cli, a.model, [g["src"] for g in groups])
         rows = []
-        for g, (text, pieces, probs) in zip(groups, outs):
+        for g, (text, pieces, probs, ends) in zip(groups, outs):
             b = corpus_bleu([text], [g["refs"]], tok)["score"]
             mean = sum(math.log(max(p, 1e-12)) for p in probs) / max(len(probs), 1)
             kind = "good" if b >= GOOD else "bad" if b < BAD else "middle"
             rows.append({"src": g["src"], "hyp": text, "bleu": round(b, 1), "kind": kind,
-                         "mean_logprob": mean, "pieces": pieces, "probs": probs})
+                         "mean_logprob": mean, "probs": probs, "words": shown_words(pieces, probs, ends, text)})
         per_split[split] = rows
     calib = per_split[splits[0]]
     good = [r for r in calib if r["kind"] == "good"]
     sent_t = quantile_threshold([r["mean_logprob"] for r in good], GOOD_FLAGGED)
-    tok_t = quantile_threshold([p for r in good for t, p in words(r["pieces"], r["probs"]) if markable(t)],
+    tok_t = quantile_threshold([p for r in good if r["words"] for t, p in r["words"] if markable(t)],
                                GOOD_WORDS_MARKED)
     report = {"model": a.model, "data": a.data, "calibrated_on": splits[0],
               "rule": f"good: sentence BLEU >= {GOOD}; bad: < {BAD}; sentence threshold flags <= "

@@ -8,8 +8,9 @@
 // 2. warm: both builds in one process, translating the same sentences in alternation (after 20 each),
 //    CPU ms per token of each, and b / a: drifts of a noisy machine cancel out.
 // Pause training first (pkill -STOP -f train/train.py). DIR: a folder with attnseq.js and attnseq.wasm
-// (e.g. a copy of web/dist/ from a build).
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// (e.g. a copy of web/dist/ from a build). Both run with this checkout's web/src: compare builds whose
+// JS boundary is the same. Node flags given to this script (node --flag ab_modules.mjs) reach the cold runs too.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,7 @@ if (process.argv.includes('--child')) {
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'attnseq-ab-'));
+writeFileSync(path.join(tmp, 'package.json'), '{"type": "module"}\n');  // the copies are ES modules, as under web/
 const builds = {};
 for (const k of ['a', 'b']) {
   const dir = arg(k);
@@ -54,7 +56,7 @@ try {
   const cold = { a: [], b: [] };
   for (let r = 0; r < rounds; r++) {
     for (const k of r % 2 ? ['b', 'a'] : ['a', 'b']) {
-      cold[k].push(JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', '--index', builds[k],
+      cold[k].push(JSON.parse(execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', '--index', builds[k],
         '--model', model, '--data', data], { encoding: 'utf8' })));
     }
   }

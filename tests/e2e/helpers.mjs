@@ -102,7 +102,7 @@ export function testModel() {
     const m = JSON.parse(readFileSync(manifest, 'utf8'));
     const present = m.models.filter((x) => existsSync(path.join(dir, x.file)));
     const entry = present.find((x) => x.id === m.default) ?? present[0];
-    if (entry) return { id: entry.id, file: path.join(dir, entry.file), modelsDir: process.env.ATTNSEQ_MODELS_DIR };
+    if (entry) return { id: entry.id, file: path.join(dir, entry.file), modelsDir: process.env.ATTNSEQ_MODELS_DIR, confidence: entry.confidence ?? null };
   }
   return { id: 'tiny-transformer', file: path.join(ROOT, 'tests/data/models/tiny-transformer.safetensors'), modelsDir: process.env.ATTNSEQ_MODELS_DIR };
 }

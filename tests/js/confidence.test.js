@@ -8,7 +8,7 @@ import { test } from 'node:test';
 
 import { Translator } from '../../web/src/index.js';
 import { confidenceOf } from '../../web/src/app/confidence.js';
-import { outputNote } from '../../web/src/app/output-view.js';
+import { noteWord, outputNote } from '../../web/src/app/output-view.js';
 import { withLanguage } from '../../web/src/i18n/index.js';
 import { ROOT } from './helpers.js';
 
@@ -42,6 +42,8 @@ test('a doubtful full stop marks the word it ends, and the note names the word w
   assert.deepEqual(c.words.filter((w) => w.unsure).map((w) => w.text), [' 2.']);
   assert.equal(outputNote(c), 'Words it was unsure of (dotted underline): 2.');
   assert.equal(withLanguage('zh', () => outputNote(c)), '模型没有把握的词（点状下划线）：2。');
+  // only sentence punctuation goes: a word's own marks stay
+  assert.deepEqual(['2.', ' noir,', '了。', '100%', 'C++', "l'", 'Oui?!', '...'].map(noteWord), ['2', 'noir', '了', '100%', 'C++', "l'", 'Oui', '...']);
 });
 
 test('nothing is marked when the steps do not spell the output, or without thresholds', () => {

@@ -19,7 +19,8 @@ class ConfidenceWordsTest(unittest.TestCase):
         for case, unsure in zip(FIXTURE["cases"], FIXTURE["unsure"]):
             pieces = [p for p, _ in case["steps"]]
             probs = [x for _, x in case["steps"]]
-            ws = words(pieces, probs)
+            ws = words(pieces, probs, [p == "</s>" for p in pieces])
+            self.assertEqual(words(pieces, probs), ws, "the end token by its piece, by default")
             self.assertEqual([[t, p] for t, p in ws], case["words"], case["name"])
             self.assertEqual("".join(t for t, _ in ws).strip(), case["output"], case["name"])
             self.assertEqual(unsure_words(ws, FIXTURE["threshold"]), unsure, case["name"])
@@ -27,10 +28,20 @@ class ConfidenceWordsTest(unittest.TestCase):
     def test_rates_count_the_marked_words(self):
         # the de-en sentence: its only token below 0.3 is the full stop, which the page shows on "2."
         case = FIXTURE["cases"][1]
-        row = {"kind": "bad", "mean_logprob": -0.5, "pieces": [p for p, _ in case["steps"]],
-               "probs": [x for _, x in case["steps"]]}
-        good = {"kind": "good", "mean_logprob": -0.1, "pieces": ["▁Oui", ".", "</s>"], "probs": [0.9, 0.25, 0.2]}
+        pieces, probs = [p for p, _ in case["steps"]], [x for _, x in case["steps"]]
+        row = {"kind": "bad", "mean_logprob": -0.5, "probs": probs,
+               "words": calibrate_confidence.shown_words(pieces, probs, [p == "</s>" for p in pieces], case["output"])}
+        good = {"kind": "good", "mean_logprob": -0.1, "probs": [0.9, 0.25, 0.2],
+                "words": calibrate_confidence.shown_words(["▁Oui", ".", "</s>"], [0.9, 0.25, 0.2], [False, False, True], "Oui.")}
+        # an <unk> (the engine writes " ⁇ "): the pieces do not spell the text, so the page marks nothing
+        unk = {"kind": "bad", "mean_logprob": -2.0, "probs": [0.1, 0.9],
+               "words": calibrate_confidence.shown_words(["<unk>", "</s>"], [0.1, 0.9], [False, True], "⁇")}
+        self.assertIsNone(unk["words"])
         r = calibrate_confidence.rates([row, good], -0.3, 0.3)
+        r_unk = calibrate_confidence.rates([row, unk], -0.3, 0.3)
+        self.assertEqual(r_unk["bad"]["with_an_unsure_word"], 0.5)
+        self.assertEqual(r_unk["bad"]["not_markable"], 1)
+        self.assertEqual(r_unk["bad"]["flagged"], 1.0)
         self.assertEqual(r["bad"]["with_an_unsure_word"], 1.0)
         self.assertEqual(r["bad"]["words_marked"], round(1 / 7, 4))
         self.assertEqual(r["bad"]["flagged"], 1.0)

@@ -20,13 +20,14 @@ def _is_word_char(ch):
     return unicodedata.category(ch)[0] in "LN"
 
 
-def words(pieces, probs):
-    """[(text, probability)] of the translation's words (the end token left out): a piece without a word
-    mark continues the word before when it is punctuation (of any script), or when it is not a CJK
-    character and the word does not end in punctuation."""
+def words(pieces, probs, ends=None):
+    """[(text, probability)] of the translation's words: a piece without a word mark continues the word
+    before when it is punctuation (of any script), or when it is not a CJK character and the word does
+    not end in punctuation. ends[i]: piece i is the end token, left out (as the page leaves out the step
+    the engine marks `end`; default: the pieces spelled "</s>")."""
     out = []
-    for piece, p in zip(pieces, probs):
-        if piece == END:
+    for i, (piece, p) in enumerate(zip(pieces, probs)):
+        if (ends[i] if ends is not None else piece == END):
             continue
         starts = piece.startswith(WORD_MARK)
         text = piece.replace(WORD_MARK, " ")
@@ -39,6 +40,12 @@ def words(pieces, probs):
     if out:
         out[0] = (out[0][0].lstrip(" "), out[0][1])
     return out
+
+
+def spelled(ws, text):
+    """Whether the words spell the engine's text (as the page checks before it marks anything: an
+    <unk> piece, written " ⁇ ", does not)."""
+    return "".join(t for t, _ in ws).strip() == text.strip()
 
 
 def markable(text):

@@ -47,9 +47,10 @@ class NumberGuard {
   std::shared_ptr<const TargetPieces> pieces_;
   std::vector<std::string> numbers_;
   bool words_free_ = false;
+  // Caches, written by the const banned(): a NumberGuard belongs to one translation (the Translator
+  // makes one per source; Guards, sessions and beam searches hold copies), never shared between threads.
   // The bans while no number is open depend only on the numbers left to write: kept for the last such
-  // set (most steps of a translation: every step of one without numbers), so a step does not re-read
-  // every piece with digits.
+  // set once the translation has written digits, so a step does not re-read every piece with digits.
   mutable std::vector<std::string> cached_left_;
   mutable std::vector<int> cached_bans_;
   mutable bool cached_ = false;

@@ -7,6 +7,7 @@ import { serve, testModel } from '../helpers.mjs';
 import { LAPTOP, PHONE, cli, demoState, waitForRun, errorsFrom } from './page.mjs';
 
 const SENTENCE = 'The cat drank the milk because it was hungry.';
+const MADE_UP = 'Blorfing zendrax quimble trossed the vorpish glimmerwock.';
 
 export function demoTests(ctx) {
   test(`${ctx.engine}: the demo translates as the native CLI does, at 1280 and 390 px, without errors`, async () => {
@@ -29,6 +30,16 @@ export function demoTests(ctx) {
       assert.equal(s.shown, cli(model.file, SENTENCE), 'the typed sentence');
       assert.ok(s.steps > 3 && s.sources > 3, `a real run: ${s.steps} steps, ${s.sources} source tokens`);
       assert.equal(s.cells, s.steps * s.sources, 'the heatmap: a cell per target × source token');
+      if (model.confidence) {
+        // the unsure marks are drawn in every engine (WebKitGTK dropped the text-decoration shorthand)
+        await d.fill('#text', MADE_UP);
+        await d.click('#translate');
+        await waitForRun(d, 3);
+        const lines = await d.evaluate(() => [...document.querySelectorAll('#translation .unsure')]
+          .map((el) => getComputedStyle(el).textDecorationLine));
+        assert.ok(lines.length > 0, 'made-up words come out with words marked unsure');
+        assert.ok(lines.every((l) => l.includes('underline')), `each marked word is underlined: ${JSON.stringify(lines)}`);
+      }
       for (const size of [LAPTOP, PHONE]) {
         await d.setViewport(size);
         const w = await d.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => r({

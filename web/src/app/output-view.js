@@ -6,6 +6,15 @@ import { t } from '../i18n/index.js';
 import { pct } from '../components/format.js';
 
 /**
+ * A marked word as the note names it: without the sentence punctuation it ends in ("2", not "2.", before
+ * the note's own full stop), other marks kept ("100%", "C++", "l'").
+ * @param {string} text
+ */
+export function noteWord(text) {
+  return text.trim().replace(/(?<=[\p{L}\p{N}])[.,;:!?\u2026\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f]+$/u, '');
+}
+
+/**
  * The note under a translation, or '' (every sentence a guard or the confidence adds, in the UI language).
  * @param {import('./confidence.js').Confidence | null} c
  */
@@ -13,8 +22,7 @@ export function outputNote(c) {
   if (!c) return '';
   const parts = [];
   if (c.unsure) parts.push(t('conf.sentence', { p: pct(Math.exp(c.meanLogprob)) }));
-  // (without the punctuation a word ends in: "2", not "2.", before the sentence's own full stop)
-  const unsure = c.words.filter((w) => w.unsure).map((w) => w.text.trim().replace(/(?<=[\p{L}\p{N}])[\p{P}\p{S}]+$/u, ''));
+  const unsure = c.words.filter((w) => w.unsure).map((w) => noteWord(w.text));
   if (unsure.length) parts.push(t('conf.words', { words: unsure.join(t('conf.sep')) }));
   if (c.capped) parts.push(t('guard.capped'));
   if (c.blocked) parts.push(t('guard.blocked', { n: c.blocked }));

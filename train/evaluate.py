@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Evaluate a model FILE on a split (test, valid, long, numbers): BLEU overall and per English-length bucket.
+"""Evaluate a model FILE on a split (test, valid, long, numbers, names): BLEU overall and per English-length bucket.
 
     /usr/bin/python3 train/evaluate.py --model models/en-fr-gru-attn.safetensors \
         --data work/data/en-fr [--beam 1] --out work/eval/en-fr-gru-attn.json
@@ -24,7 +24,9 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train.bleu import corpus_bleu, format_bleu, tokenizer_for  # noqa: E402
 from attnseq_train.degenerate import degenerate_report  # noqa: E402
+from attnseq_train.names_kept import name_report  # noqa: E402
 from attnseq_train.numbers import number_report  # noqa: E402
+from names_set import held_names  # noqa: E402
 from attnseq_train.modelfile import load_model_file  # noqa: E402
 from attnseq_train.search import translate_ids  # noqa: E402
 from attnseq_train.textio import encode_sources, load_tokenizers  # noqa: E402
@@ -85,6 +87,7 @@ def evaluate(model_path, data_dir, beam=1, alpha=1.0, split="test", limit=0, cli
             "buckets": bucket_scores(groups, hyps, tok),
             "degenerate": degenerate_report(hyps, meta["tgt"]),
             "numbers": number_report([g["src"] for g in groups], hyps),
+            "names": name_report([g["src"] for g in groups], hyps, held_names()),
             "hypotheses": [{"src": g["src"], "hyp": h, "refs": g["refs"]} for g, h in zip(groups, hyps)]}
 
 
@@ -94,8 +97,9 @@ def main():
     ap.add_argument("--data", required=True)
     ap.add_argument("--beam", type=int, default=1)
     ap.add_argument("--alpha", type=float, default=1.0, help="length normalization exponent (beam)")
-    ap.add_argument("--split", default="test", choices=["test", "valid", "long", "numbers"],
-                    help="long: long.json (prepare.py, train/long_split.py); numbers: numbers.json (train/numbers_set.py)")
+    ap.add_argument("--split", default="test", choices=["test", "valid", "long", "numbers", "names"],
+                    help="long: long.json (prepare.py, train/long_split.py); numbers: numbers.json (train/numbers_set.py); "
+                         "names: names.json (train/names_set.py)")
     ap.add_argument("--cli", help="decode with this attnseq CLI (the C++ engine, default options) instead of PyTorch")
     ap.add_argument("--engine-args", default="", help="more CLI options, e.g. '--no-repeat-ngram-size 3'")
     ap.add_argument("--limit", type=int, default=0, help="first N segments only")
@@ -111,6 +115,10 @@ def main():
     if num["sentences"]:
         print(f"  numbers copied: {num['copied_or_small_spelled']} of {num['sentences']} "
               f"({num['copied']} digit for digit)")
+    nm = res["names"]
+    if nm["sentences"]:
+        print(f"  names kept letter for letter: {nm['kept']} of {nm['sentences']} "
+              f"({nm['accented_kept']} of the {nm['accented_sentences']} with an accented name)")
     deg = res["degenerate"]
     print(f"  degenerate (a token or 2-gram 3+ times in a row): {deg['count']} of {res['segments']}")
     for e in deg["examples"][:3]:

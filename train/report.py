@@ -75,7 +75,7 @@ def split_figures(args, entry, path, split, training=None):
                     or bool((training or {}).get("init")))
     return {"data": os.path.basename(data), "bleu": r["bleu"], "segments": r["segments"],
             "degenerate": r["degenerate"]["count"], "degenerate_examples": r["degenerate"]["examples"][:3],
-            "numbers": r["numbers"], **({"trained_on": True} if split == "long" and long_trained else {})}
+            "numbers": r["numbers"], "names": r.get("names"), **({"trained_on": True} if split == "long" and long_trained else {})}
 
 
 def check_figures(args, entry, path):
@@ -154,7 +154,7 @@ def reused(entry, args):
 
 def add_product_figures(s, args, entry, path):
     """The long split, the numbers set and the check sentences (issue 29), by the C++ engine."""
-    for split in ("long", "numbers"):
+    for split in ("long", "numbers", "names"):
         f = split_figures(args, entry, path, split, s.get("training"))
         if f is not None:
             s[split] = f
@@ -299,17 +299,24 @@ def markdown(entries, summaries, histories):
             "sentences of 12–30 words with a number, month, weekday or name; a third of them never trained",
             "on since issue 29); *repeats*: outputs that repeat a token or 2-gram 3 or more times in a row",
             "(`attnseq_train/degenerate.py`); *numbers kept*: the numbers set (`train/numbers_set.py`), numbers",
-            "of the source found in the output digit for digit (or a small one spelled out), per sentence; *check*: the",
+            "of the source found in the output digit for digit (or a small one spelled out), per sentence; *names kept*:",
+            "the names set (`train/names_set.py`: held-out pairs naming Tom or Mary, with names no training pair holds",
+            "instead, such as José, Hélène, Jürgen, Priya), every name written letter for letter, and in parentheses the",
+            "same for the sentences whose names have accented letters; *check*: the",
             "sentences of `train/sets/check_sentences.json` in the model's direction translated as a bilingual",
             "reader accepts (`train/check_sentences.py`).", "",
-            "| model | long BLEU (n) | repeats on long | numbers kept | check sentences right |", "|---|---:|---:|---:|---:|"]
+            "| model | long BLEU (n) | repeats on long | numbers kept | names kept (accented) | check sentences right |",
+            "|---|---:|---:|---:|---:|---:|"]
     for s in summaries:
         lg, nb, ck = s.get("long"), s.get("numbers"), s.get("check")
+        nm = (s.get("names") or {}).get("names")
         trained = " ‡" if lg and lg.get("trained_on") else ""
         out.append(f"| {s['id']} | " + (f"{lg['bleu']:.2f} ({lg['segments']}){trained}" if lg else "–") + " | "
                    + (f"{lg['degenerate']} of {lg['segments']}" if lg else "–") + " | "
                    + (f"{nb['numbers']['copied_or_small_spelled']} of {nb['numbers']['sentences']}"
                       if nb and nb["numbers"]["sentences"] else "–") + " | "
+                   + (f"{nm['kept']} of {nm['sentences']} ({nm['accented_kept']} of {nm['accented_sentences']})"
+                      if nm and nm["sentences"] else "–") + " | "
                    + (f"{ck['right']} of {ck['total']}" if ck else "–") + " |")
     out += ["", "‡ trained on the reserved part of the long split (prepared before issue 29), or started from a model that was: the figure flatters it.", ""]
     out += confidence_markdown(summaries)

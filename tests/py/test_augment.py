@@ -65,6 +65,38 @@ class NameRows(unittest.TestCase):
             self.assertEqual(len(names), 2)
             self.assertEqual(names, [w for w in ("Jane", "Kenji", "Oslo") if w in r[3]])
 
+    def test_accented_names_drawn_at_their_share_and_copied_with_their_letters(self):
+        rows = [row("Tom is here.", "Tom est ici.")]
+        pool, accented = ["Jane", "Kenji"], ["Gödel", "Asunción", "Dvorák"]
+        only = name_rows(rows, 30.0, np.random.default_rng(3), pool, accented, 1.0)
+        self.assertEqual(len(only), 3)
+        for r in only:
+            name = r[1].split()[0]
+            self.assertIn(name, accented)
+            self.assertEqual((r[2], r[3], r[4]), (f"{name} is here.", f"{name} est ici.", f"{name} est ici."))
+        # share 0 (or no list): the rows and the random stream are those of the plain pool
+        plain = name_rows(rows, 30.0, np.random.default_rng(3), pool)
+        self.assertEqual(name_rows(rows, 30.0, np.random.default_rng(3), pool, accented, 0.0), plain)
+        self.assertEqual(name_rows(rows, 30.0, np.random.default_rng(3), pool, [], 0.5), plain)
+        half = name_rows([row(f"Tom has {i} cats.", f"Tom a {i} chats.") for i in range(400)], 1.0,
+                         np.random.default_rng(4), pool, accented, 0.5)
+        share = sum(1 for r in half if not r[1].isascii()) / len(half)
+        self.assertGreater(share, 0.4)
+        self.assertLess(share, 0.6)
+
+    def test_shipped_accented_list_holds_names_only(self):
+        import json
+        with open(os.path.join(os.path.dirname(__file__), "..", "..", "train", "sets", "scowl_names.json"), encoding="utf-8") as f:
+            data = json.load(f)
+        self.assertIn("Kevin Atkinson", data["licence"])
+        names = data["names"]
+        self.assertGreater(len(names), 80)
+        for w in names:
+            self.assertFalse(w.isascii(), w)
+            self.assertTrue(w[0].isupper() and w.isalpha(), w)
+        for wrong in ("München", "España", "Señor", "Führer"):  # English writes the first two otherwise
+            self.assertNotIn(wrong, names)
+
 
 class ConcatRows(unittest.TestCase):
     def test_two_or_three_pairs_joined_in_the_same_order(self):

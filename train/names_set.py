@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Write the names set (names.json) into a data directory (issue 29: names are copied, accents included).
+
+    /usr/bin/python3 train/names_set.py --data work/data/es-en
+
+The set: every test, valid and long pair whose every text names Tatoeba's stock characters (Tom, Mary,
+John, Alice) the same number of times, in `--copies` copies, each with the stock names replaced by names of
+train/sets/held_names.json (José, Hélène, Jürgen, Priya, ...; the same on every side, seeded:
+attnseq_train/augment.name_rows). No training pair holds those names (checked here against the
+direction's copied-name pool and train/sets/scowl_names.json), and none of the pairs is trained on.
+train/evaluate.py --split names reports BLEU and the share of translations that write every name of the
+source letter for letter.
+"""
+import argparse
+import json
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train.augment import copied_names, name_rows  # noqa: E402
+from prepare import group_refs, long_rows_of, read_pairs  # noqa: E402
+
+SETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets")
+
+
+def held_names():
+    with open(os.path.join(SETS, "held_names.json"), encoding="utf-8") as f:
+        return json.load(f)["names"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--copies", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=11)
+    a = ap.parse_args()
+    with open(os.path.join(a.data, "meta.json")) as f:
+        meta = json.load(f)
+    reserved = meta.get("reserve_long", False)
+    rows = read_pairs(meta["pairs"], meta["src"], meta["tgt"], reserve_long=reserved)
+    names = held_names()
+    with open(os.path.join(SETS, "scowl_names.json"), encoding="utf-8") as f:
+        trained = set(copied_names([r for r in rows if r[0] == "train"])) | set(json.load(f)["names"])
+    if trained & set(names):
+        raise SystemExit(f"held_names.json names trained on: {sorted(trained & set(names))}")
+    held = [r for r in rows if r[0] in ("test", "valid")] + \
+        [r for r in long_rows_of(rows, reserved) if r[0] not in ("test", "valid")]
+    # name_rows draws at most 3 rows per pair that names the stock characters (with replacement): ask for
+    # all of them, keep `copies` per such pair
+    out = name_rows(held, float(len(held)), np.random.default_rng(a.seed), names)
+    candidates = len(out) // 3
+    out = out[:a.copies * candidates]
+    groups = group_refs([("names",) + r[1:] for r in out], meta["src"])
+    with open(os.path.join(a.data, "names.json"), "w", encoding="utf-8") as f:
+        json.dump(groups, f, ensure_ascii=False, indent=0)
+    print(json.dumps({"data": a.data, "groups": len(groups), "rows": len(out), "held_pairs": candidates}))
+
+
+if __name__ == "__main__":
+    main()

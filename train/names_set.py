@@ -7,13 +7,15 @@ The set: every test, valid and long pair whose every text names Tatoeba's stock 
 John, Alice) the same number of times, in `--copies` copies, each with the stock names replaced by names of
 train/sets/held_names.json (José, Hélène, Jürgen, Priya, ...; the same on every side, seeded:
 attnseq_train/augment.name_rows). No training pair holds those names (checked here against the
-direction's copied-name pool and train/sets/scowl_names.json), and none of the pairs is trained on.
+direction's copied-name pool and train/sets/scowl_names.json; the few training pairs whose English side
+names one anyway are counted in the output), and none of the pairs is trained on.
 train/evaluate.py --split names reports BLEU and the share of translations that write every name of the
 source letter for letter.
 """
 import argparse
 import json
 import os
+import re
 import sys
 
 import numpy as np
@@ -42,7 +44,8 @@ def main():
     rows = read_pairs(meta["pairs"], meta["src"], meta["tgt"], reserve_long=reserved)
     names = held_names()
     with open(os.path.join(SETS, "scowl_names.json"), encoding="utf-8") as f:
-        trained = set(copied_names([r for r in rows if r[0] == "train"])) | set(json.load(f)["names"])
+        scowl = json.load(f)
+    trained = set(copied_names([r for r in rows if r[0] == "train"])) | set(scowl["names"]) | set(scowl["plain"])
     if trained & set(names):
         raise SystemExit(f"held_names.json names trained on: {sorted(trained & set(names))}")
     held = [r for r in rows if r[0] in ("test", "valid")] + \
@@ -55,7 +58,11 @@ def main():
     groups = group_refs([("names",) + r[1:] for r in out], meta["src"])
     with open(os.path.join(a.data, "names.json"), "w", encoding="utf-8") as f:
         json.dump(groups, f, ensure_ascii=False, indent=0)
-    print(json.dumps({"data": a.data, "groups": len(groups), "rows": len(out), "held_pairs": candidates}))
+    # the corpora name a few of them (an English side with "José"): how many training pairs, said, not hidden
+    in_training = {n: c for n in names
+                   if (c := sum(1 for r in rows if r[0] == "train" and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", r[1])))}
+    print(json.dumps({"data": a.data, "groups": len(groups), "rows": len(out), "held_pairs": candidates,
+                      "training_pairs_naming_them": in_training}, ensure_ascii=False))
 
 
 if __name__ == "__main__":

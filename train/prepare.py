@@ -46,12 +46,13 @@ from attnseq_train.zh_rules import rules_for  # noqa: E402
 MAX_TOKENS = 64
 
 
-def accented_names(share):
-    """The names of train/sets/scowl_names.json when a share of them is asked for, else none."""
-    if not share:
+def extra_names(accented, plain):
+    """name_rows' extra pools: train/sets/scowl_names.json's accented names and its others, at their shares."""
+    if not accented and not plain:
         return []
     with open(SCOWL_NAMES, encoding="utf-8") as f:
-        return json.load(f)["names"]
+        data = json.load(f)
+    return [(data["names"], accented), (data["plain"], plain)]
 
 
 def long_rows_of(rows, reserve_long):
@@ -206,6 +207,8 @@ def main():
     ap.add_argument("--aug-names", type=float, default=0.0, help="add this fraction of pairs with Tom/Mary/... renamed")
     ap.add_argument("--aug-names-accented", type=float, default=0.0, help="with --aug-names: the share of the "
                     "replacements drawn from names English writes with accents (train/sets/scowl_names.json)")
+    ap.add_argument("--aug-names-plain", type=float, default=0.0, help="with --aug-names: the share of the "
+                    "replacements drawn from 6,000 other names (train/sets/scowl_names.json's plain)")
     ap.add_argument("--aug-calendar", type=int, default=0, help="copies of each pair naming months or weekdays on "
                     "every side, with others (the names of train/sets/cldr_names.json, Unicode CLDR)")
     ap.add_argument("--aug-places", type=int, default=0, help="copies of each pair naming a country or region on every "
@@ -250,7 +253,7 @@ def main():
     # augmentation reads the real pairs only (a joined pair must not carry a synthetic tag in its middle)
     augmented, aug_counts = augment(by_split["train"], a.src, a.tgt, a.aug_seed, a.aug_concat, a.aug_numbers,
                                     a.aug_names, a.aug_calendar, a.aug_places, CLDR_NAMES, a.aug_number_words,
-                                    accented_names(a.aug_names_accented), a.aug_names_accented)
+                                    extra_names(a.aug_names_accented, a.aug_names_plain))
     by_split["train"] = by_split["train"] + synthetic
     train = by_split["train"]  # the vocabularies learn from real (and synthetic) pairs, not the augmented ones
     def borrow(path, name):
@@ -300,7 +303,8 @@ def main():
             "heldout_dropped": heldout_dropped, "reserve_long": a.reserve_long,
             "long_split_trained_on": None if a.reserve_long else "the reserved part (all but its test/valid pairs)", "split_digits": a.split_digits,
             "augment": {"concat": a.aug_concat, "numbers": a.aug_numbers, "names": a.aug_names,
-                        **({"names_accented": a.aug_names_accented} if a.aug_names_accented else {}),
+                        **({"names_accented": a.aug_names_accented, "names_plain": a.aug_names_plain}
+                           if a.aug_names_accented or a.aug_names_plain else {}),
                         "calendar": a.aug_calendar, "places": a.aug_places, "number_words": a.aug_number_words, "seed": a.aug_seed,
                         "rows": aug_counts},
             "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,

@@ -7,15 +7,18 @@ accented name, so the X -> en models had learned to drop accented letters).
     apt-get install wamerican-huge      # SCOWL, size 70 (/usr/share/dict/american-english-huge)
     /usr/bin/python3 train/scowl_names.py --out train/sets/scowl_names.json
 
-Keeps the list's capitalized single words that hold a letter outside ASCII (Asunción, Dvořák's kin,
+Writes `names`: the list's capitalized single words that hold a letter outside ASCII (Asunción, Dvořák's kin,
 Gödel, Zürich, ...), without possessives and without the capitalized words that are not names of a
-person or a place (German nouns, French calendar months, derived words: NOT_NAMES below). The output is
+person or a place (German nouns, French calendar months, derived words: NOT_NAMES below); and `plain`: a
+seeded sample of 6,000 of its ASCII names and places (plain_names_of), so that a model learns to copy a name
+it has not seen rather than the few hundred that Tatoeba's pairs copy. The output is
 a small word list (no sentence of any corpus), committed with its notice: SCOWL's licence allows use,
 copying and redistribution with the copyright notice kept (Debian's copyright file of wamerican-huge).
 """
 import argparse
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -37,6 +40,23 @@ NOT_NAMES = {
 _NAME = re.compile(r"^[^\W\d_][^\W\d_]+$")
 
 
+# The others: ASCII names and places (Braddock, Hamamatsu, Osvaldo, ...), without words whose lowercase is
+# an English word too (Bill, Rose), plurals, and the suffixes of adjectives, demonyms and doctrines
+# (Andorran, Londoners, Lockean, Calvinism); a seeded sample of PLAIN_SIZE of them.
+_NOT_NAME_ENDINGS = ("ism", "isms", "ian", "ians", "ans", "ese", "ic", "ics", "ish", "ist", "ists", "aceae", "idae",
+                     "ae", "ly", "ites", "ite", "ers", "ness", "esque", "ize", "ean")
+PLAIN_SIZE = 6000
+
+
+def plain_names_of(words, exclude=(), size=PLAIN_SIZE, seed=1):
+    """-> a sorted seeded sample of the list's ASCII names (see above), none of `exclude`."""
+    have = set(words)
+    out = sorted({w for w in words if w[:1].isupper() and w.isascii() and w.isalpha() and not w.isupper()
+                  and 3 <= len(w) <= 12 and w.lower() not in have and not w.endswith(_NOT_NAME_ENDINGS)
+                  and not (w.endswith("s") and w[:-1] in have) and w not in exclude})
+    return sorted(random.Random(seed).sample(out, min(size, len(out))))
+
+
 def names_of(lines):
     """-> the sorted names in a word list's lines (see the module's doc)."""
     out = set()
@@ -51,10 +71,14 @@ def build(path=WORDS):
     if not os.path.exists(path):
         raise SystemExit(f"{path} is missing: apt-get install wamerican-huge")
     with open(path, encoding="utf-8") as f:
-        names = names_of(f)
+        words = [line.strip() for line in f]
+    names = names_of(words)
+    # the names set's held-out names (train/names_set.py) stay out of training
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets", "held_names.json"), encoding="utf-8") as f:
+        held = set(json.load(f)["names"])
     q = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "wamerican-huge"], capture_output=True, text=True)
-    return {"about": "Names that English writes with accented letters, from SCOWL (train/scowl_names.py), for "
-                     "attnseq_train/augment.py's name substitutions.",
+    return {"about": "Names that English writes with accented letters (names), and 6,000 others (plain), from SCOWL "
+                     "(train/scowl_names.py), for attnseq_train/augment.py's name substitutions.",
             "licence": "Copyright 2000-2011 by Kevin Atkinson. Permission to use, copy, modify, distribute and "
                        "sell these word lists, the associated scripts, the output created from the scripts, and "
                        "its documentation for any purpose is hereby granted without fee, provided that the above "
@@ -65,7 +89,8 @@ def build(path=WORDS):
                        "file of wamerican-huge, which also names the lists SCOWL draws on.)",
             "source": path,
             "debian_package": f"wamerican-huge {q.stdout}" if q.returncode == 0 else None,
-            "names": names}
+            "names": [w for w in names if w not in held],
+            "plain": plain_names_of(words, held)}
 
 
 def main(argv=None):
@@ -77,7 +102,7 @@ def main(argv=None):
     with open(a.out, "w", encoding="utf-8") as f:
         json.dump(data, f, ensure_ascii=False, indent=1)
         f.write("\n")
-    print(f"{a.out}: {len(data['names'])} names, {data['debian_package'] or 'SCOWL'}")
+    print(f"{a.out}: {len(data['names'])} accented names, {len(data['plain'])} others, {data['debian_package'] or 'SCOWL'}")
     return 0
 
 

@@ -68,7 +68,7 @@ class NameRows(unittest.TestCase):
     def test_accented_names_drawn_at_their_share_and_copied_with_their_letters(self):
         rows = [row("Tom is here.", "Tom est ici.")]
         pool, accented = ["Jane", "Kenji"], ["Gödel", "Asunción", "Dvorák"]
-        only = name_rows(rows, 30.0, np.random.default_rng(3), pool, accented, 1.0)
+        only = name_rows(rows, 30.0, np.random.default_rng(3), pool, [(accented, 1.0)])
         self.assertEqual(len(only), 3)
         for r in only:
             name = r[1].split()[0]
@@ -76,13 +76,15 @@ class NameRows(unittest.TestCase):
             self.assertEqual((r[2], r[3], r[4]), (f"{name} is here.", f"{name} est ici.", f"{name} est ici."))
         # share 0 (or no list): the rows and the random stream are those of the plain pool
         plain = name_rows(rows, 30.0, np.random.default_rng(3), pool)
-        self.assertEqual(name_rows(rows, 30.0, np.random.default_rng(3), pool, accented, 0.0), plain)
-        self.assertEqual(name_rows(rows, 30.0, np.random.default_rng(3), pool, [], 0.5), plain)
-        half = name_rows([row(f"Tom has {i} cats.", f"Tom a {i} chats.") for i in range(400)], 1.0,
-                         np.random.default_rng(4), pool, accented, 0.5)
-        share = sum(1 for r in half if not r[1].isascii()) / len(half)
-        self.assertGreater(share, 0.4)
-        self.assertLess(share, 0.6)
+        self.assertEqual(name_rows(rows, 30.0, np.random.default_rng(3), pool, [(accented, 0.0)]), plain)
+        self.assertEqual(name_rows(rows, 30.0, np.random.default_rng(3), pool, [([], 0.5)]), plain)
+        others = ["Braddock", "Osvaldo"]
+        mixed = name_rows([row(f"Tom has {i} cats.", f"Tom a {i} chats.") for i in range(600)], 1.0,
+                          np.random.default_rng(4), pool, [(accented, 0.3), (others, 0.4)])
+        first = collections.Counter(r[1].split()[0] for r in mixed)
+        shares = [sum(first[w] for w in group) / len(mixed) for group in (accented, others, pool)]
+        for got, want in zip(shares, (0.3, 0.4, 0.3)):
+            self.assertAlmostEqual(got, want, delta=0.07)
 
     def test_shipped_accented_list_holds_names_only(self):
         import json
@@ -96,6 +98,12 @@ class NameRows(unittest.TestCase):
             self.assertTrue(w[0].isupper() and w.isalpha(), w)
         for wrong in ("München", "España", "Señor", "Führer"):  # English writes the first two otherwise
             self.assertNotIn(wrong, names)
+        plain = data["plain"]
+        self.assertEqual(len(plain), 6000)
+        self.assertTrue(all(w.isascii() and w[0].isupper() for w in plain))
+        with open(os.path.join(os.path.dirname(__file__), "..", "..", "train", "sets", "held_names.json"), encoding="utf-8") as f:
+            held = set(json.load(f)["names"])
+        self.assertFalse(held & (set(plain) | set(names)))  # the names set's names are never trained on
 
 
 class ConcatRows(unittest.TestCase):

@@ -185,15 +185,16 @@ def copied_names(rows, min_count=1):
     return sorted(w for w, c in counts.items() if c >= min_count)
 
 
-def name_rows(rows, fraction, rng, names, accented=(), accented_share=0.0):
+def name_rows(rows, fraction, rng, names, extra=()):
     """fraction * len(rows) new rows: pairs holding one of STOCK_NAMES on both sides, the name replaced by
-    a random one of `names` (a whole-word replacement, the same on both sides). With `accented` (names that
-    English writes with their accents: train/sets/scowl_names.json), each replacement is drawn from them
-    with probability accented_share: no corpus pair copies such a name, and without them an X -> en model
-    learns to drop accented letters ("José" -> "Jos")."""
+    a random one of `names` (a whole-word replacement, the same on both sides). extra: (pool, share)
+    pairs: each replacement is drawn from the first pool with probability share, else from the next, ...,
+    else from `names` (train/sets/scowl_names.json's names that English writes with accents, and its
+    thousands of others: the corpora copy no accented name, and a pool of a few hundred names is learned
+    by heart rather than copied: "José" -> "Jos", "Kwame" -> "Kwam")."""
     if not names:
         return []
-    accented = [w for w in accented if w not in STOCK_NAMES] if accented_share > 0 else []
+    extra = [([w for w in pool if w not in STOCK_NAMES], share) for pool, share in extra if share > 0 and pool]
     pattern = re.compile(r"\b(" + "|".join(STOCK_NAMES) + r")\b")
     def names_in(text):  # every occurrence, so German "Toms" (no match) beside English "Tom's" rules a pair out
         return sorted(pattern.findall(text))
@@ -201,14 +202,18 @@ def name_rows(rows, fraction, rng, names, accented=(), accented_share=0.0):
                   names_in(r[1]) == names_in(r[2]) == names_in(r[3]) == names_in(r[4])]
     n = min(int(len(rows) * fraction), len(candidates) * 3)
     out = []
+    def draw():
+        if extra:  # (no draw without them: the rows of a plain pool stay as they were)
+            u = rng.random()
+            for pool, share in extra:
+                if u < share:
+                    return pool[rng.integers(len(pool))]
+                u -= share
+        return names[rng.integers(len(names))]
     for i in rng.choice(len(candidates), size=n, replace=n > len(candidates)) if candidates else []:
         r = candidates[i]
         mapping, present = {}, set(_WORD.findall(r[1])) | set(_WORD.findall(r[3]))
         for old in sorted(set(pattern.findall(r[1]))):
-            def draw():
-                if accented and rng.random() < accented_share:
-                    return accented[rng.integers(len(accented))]
-                return names[rng.integers(len(names))]
             new = draw()
             while new in mapping.values() or new in STOCK_NAMES or new in present:
                 new = draw()
@@ -337,16 +342,16 @@ def text_fields(src_lang, tgt_lang):
 
 
 def augment(rows, src_lang, tgt_lang, seed=1, concat=0.0, numbers=0, names=0.0, calendar=0, places=0, lexicon=None,
-            number_words=0, accented_names=(), accented_share=0.0):
+            number_words=0, extra_names=()):
     """-> (new rows, counts) for the given train rows. calendar / places: copies of each pair naming
     months and weekdays / places in every text (lexicon: train/sets/cldr_names.json); number_words: copies
     of each pair spelling out the same small number on every side, in digits (drawn last, so that the
-    other kinds' rows are the same with it or without it); accented_names / accented_share: name_rows'."""
+    other kinds' rows are the same with it or without it); extra_names: name_rows' extra pools."""
     rng = np.random.default_rng(seed)
     new_concat = concat_rows(rows, concat, rng, src_lang, tgt_lang) if concat else []
     new_numbers = number_rows(rows, numbers, rng) if numbers else []
     pool = copied_names(rows) if names and "zh" not in (src_lang, tgt_lang) else []
-    new_names = name_rows(rows, names, rng, pool, accented_names, accented_share) if pool else []
+    new_names = name_rows(rows, names, rng, pool, extra_names) if pool else []
     new_calendar, new_places = [], []
     if (calendar or places) and lexicon:
         fields = text_fields(src_lang, tgt_lang)
@@ -360,7 +365,7 @@ def augment(rows, src_lang, tgt_lang, seed=1, concat=0.0, numbers=0, names=0.0, 
     return (new_concat + new_numbers + new_names + new_calendar + new_places + new_number_words,
             {"concat": len(new_concat), "numbers": len(new_numbers), "names": len(new_names), "name_pool": len(pool),
              "calendar": len(new_calendar), "places": len(new_places), "number_words": len(new_number_words),
-             **({"names_accented": sum(1 for r in new_names if not r[1].isascii())} if accented_names else {})})
+             **({"names_accented": sum(1 for r in new_names if not r[1].isascii())} if extra_names else {})})
 
 
 def long_named(english):

@@ -15,16 +15,33 @@ export function beforePaint(fn) {
   return { cancel: () => clearTimeout(id) };
 }
 
+/** How long a visible page's frame may take before afterPaint() stops waiting for it (a frame of a busy
+ * 2-core machine takes 100-200 ms; a tab hidden meanwhile is noticed at once, by its visibilitychange). */
+const SLOW_FRAME_MS = 1000;
+
 /**
- * Runs fn once the next frame has been painted (a task after that frame's animation callbacks), or
- * after 100 ms where no frame comes (a hidden tab has none; Node has no frames at all).
+ * Runs fn once the next frame has been painted (a task after that frame's animation callbacks); where no
+ * frame comes (a hidden tab has none; Node has no frames at all) after 100 ms, and if the tab is hidden
+ * while it waits, then.
  * @param {() => void} fn
  */
 export function afterPaint(fn) {
+  const doc = /** @type {Document | undefined} */ (globalThis.document);
   let done = false;
-  const go = () => { if (!done) { done = true; setTimeout(fn, 0); } };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(go);
-  setTimeout(go, 100);
+  const onHidden = () => { if (doc?.visibilityState === 'hidden') go(); };
+  const go = () => {
+    if (done) return;
+    done = true;
+    doc?.removeEventListener?.('visibilitychange', onHidden);
+    setTimeout(fn, 0);
+  };
+  if (typeof requestAnimationFrame === 'function' && doc?.visibilityState !== 'hidden') {
+    requestAnimationFrame(go);
+    doc?.addEventListener?.('visibilitychange', onHidden);
+    setTimeout(go, SLOW_FRAME_MS);
+  } else {
+    setTimeout(go, 100);
+  }
 }
 
 // The views' renders (components/dom.js View) run in a microtask after their data changed. A page may

@@ -69,6 +69,8 @@ def split_figures(args, entry, path, split, training=None):
         r = evaluate(path, data, split=split, cli=args.cli)
         os.makedirs(args.cache, exist_ok=True)
         json.dump(r, open(cache, "w", encoding="utf-8"), ensure_ascii=False)
+    if not r["segments"]:  # (a set with nothing in it for this direction: the names set of zh, which names no Tom)
+        return None
     # data prepared without the reservation (before issue 29) trained on the long split's reserved third;
     # a model started from another one (a fine-tune, a transfer) may have learned it from its parent
     long_trained = (not json.load(open(os.path.join(data, "meta.json"), encoding="utf-8")).get("reserve_long", False)

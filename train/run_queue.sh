@@ -125,6 +125,13 @@ prepare_ft_cldr() {
   prepare_v3 work/data/en-fr-ft-cldr $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --joint \
       --joint-spm work/data/en-fr/spm.model --retire-multidigit --aug-calendar 4 --aug-places 4
 }
+# Names (issue 29): the shipped en->fr model (itself en-fr-transformer-ft-cldr) fine-tuned on the recipe with
+# the names of train/sets/scowl_names.json ("José lives in Málaga with Inés." -> "Jos vit dans le Mallagne
+# à l'Ingna."); measured on the names set against the shipped model.
+prepare_ft_names() {
+  prepare_v3 work/data/en-fr-ft-names $TATOEBA/eng-fra/pairs.tsv --src en --tgt fr --joint \
+      --joint-spm work/data/en-fr/spm.model --retire-multidigit
+}
 prepare_ft_zh_en() {  # the shipped zh-en model's vocabularies are zh-en-bt3's (with its <bt> tag)
   prepare_bt_all || return 1
   prepare_v3 work/data/zh-en-ft $TATOEBA/eng-cmn/pairs.tsv --src zh --tgt en \
@@ -159,6 +166,7 @@ case "${1:-}" in
   en-fr-conv) run en-fr-conv work/data/en-fr 240; exit ;;
   en-fr-transformer-ft) prepare_ft; run en-fr-transformer-ft work/data/en-fr-ft 150; exit ;;
   en-fr-transformer-ft-cldr) prepare_ft_cldr; run en-fr-transformer-ft-cldr work/data/en-fr-ft-cldr 150; exit ;;
+  en-fr-transformer-ft-names) prepare_ft_names; run en-fr-transformer-ft-names work/data/en-fr-ft-names 90; exit ;;
   en-zh-transformer-ft) prepare_ft; run en-zh-transformer-ft work/data/en-zh-ft 90; exit ;;
   zh-en-transformer-ft) prepare_ft_zh_en && run zh-en-transformer-ft work/data/zh-en-ft 120; exit ;;
   lane-c) run en-fr-conv work/data/en-fr 240; prepare_ft; run en-fr-transformer-ft work/data/en-fr-ft 150

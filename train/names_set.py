@@ -3,12 +3,13 @@
 
     /usr/bin/python3 train/names_set.py --data work/data/es-en
 
-The set: every test, valid and long pair whose every text names Tatoeba's stock characters (Tom, Mary,
-John, Alice) the same number of times, in `--copies` copies, each with the stock names replaced by names of
+The set: every test, valid and long pair (test and valid only for data prepared without the long split's
+reservation) whose every text names Tatoeba's stock characters (Tom, Mary, John, Alice) the same number of
+times, in `--copies` copies, each with the stock names replaced by names of
 train/sets/held_names.json (José, Hélène, Jürgen, Priya, ...; the same on every side, seeded:
 attnseq_train/augment.name_rows). No training pair holds those names (checked here against the
-direction's copied-name pool and train/sets/scowl_names.json; the few training pairs whose English side
-names one anyway are counted in the output), and none of the pairs is trained on.
+direction's copied-name pool and train/sets/scowl_names.json; the few training pairs that name one anyway,
+on either side, are counted in the output), and none of the pairs is trained on.
 train/evaluate.py --split names reports BLEU and the share of translations that write every name of the
 source letter for letter.
 """
@@ -50,17 +51,22 @@ def main():
         raise SystemExit(f"held_names.json names trained on: {sorted(trained & set(names))}")
     held = [r for r in rows if r[0] in ("test", "valid")] + \
         [r for r in long_rows_of(rows, reserved) if r[0] not in ("test", "valid")]
-    # name_rows draws at most 3 rows per pair that names the stock characters (with replacement): ask for
-    # all of them, keep `copies` per such pair
-    out = name_rows(held, float(len(held)), np.random.default_rng(a.seed), names)
-    candidates = len(out) // 3
-    out = out[:a.copies * candidates]
+    if not reserved:  # a directory whose models trained on the long split: only the never-trained pairs
+        held = [r for r in rows if r[0] in ("test", "valid")]
+    # `copies` rows of every pair that names the stock characters (name_rows keeps a pair only when its
+    # texts name them alike), each with names of its own
+    rng = np.random.default_rng(a.seed)
+    out = []
+    for r in held:
+        out += name_rows([r], float(a.copies), rng, names)
+    candidates = len(out) // a.copies
     groups = group_refs([("names",) + r[1:] for r in out], meta["src"])
     with open(os.path.join(a.data, "names.json"), "w", encoding="utf-8") as f:
         json.dump(groups, f, ensure_ascii=False, indent=0)
-    # the corpora name a few of them (an English side with "José"): how many training pairs, said, not hidden
+    # the corpora name a few of them ("José" in two pairs of eng-spa): how many training pairs, on any side
     in_training = {n: c for n in names
-                   if (c := sum(1 for r in rows if r[0] == "train" and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", r[1])))}
+                   if (c := sum(1 for r in rows if r[0] == "train"
+                                and any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", t) for t in r[1:])))}
     print(json.dumps({"data": a.data, "groups": len(groups), "rows": len(out), "held_pairs": candidates,
                       "training_pairs_naming_them": in_training}, ensure_ascii=False))
 

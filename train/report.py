@@ -62,7 +62,9 @@ def split_figures(args, entry, path, split, training=None):
     if data is None:
         return None
     # keyed by the engine too: its default decoding changes what it writes (the number guard, issue 29)
-    cache = os.path.join(args.cache, f"report-{file_sha256(path)[:16]}-{split}-cli-{file_sha256(args.cli)[:12]}.json")
+    # (and by the set's own content: a set written again is evaluated again)
+    cache = os.path.join(args.cache, f"report-{file_sha256(path)[:16]}-{split}-{file_sha256(os.path.join(data, split + '.json'))[:8]}"
+                                     f"-cli-{file_sha256(args.cli)[:12]}.json")
     if os.path.exists(cache):
         r = json.load(open(cache, encoding="utf-8"))
     else:

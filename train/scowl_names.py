@@ -22,8 +22,10 @@ import random
 import re
 import subprocess
 import sys
+import unicodedata
 
 WORDS = "/usr/share/dict/american-english-huge"
+CLDR_NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets", "cldr_names.json")
 # Capitalized in the list but not names that a sentence would put where "Tom" or "Paris" stands.
 NOT_NAMES = {
     "Aufklärung", "Ausländer", "Bände", "Brücke", "Couéism", "Couéist", "Couéists", "Félibre", "Félibrige",
@@ -46,6 +48,29 @@ _NAME = re.compile(r"^[^\W\d_][^\W\d_]+$")
 _NOT_NAME_ENDINGS = ("ism", "isms", "ian", "ians", "ans", "ese", "ic", "ics", "ish", "ist", "ists", "aceae", "idae",
                      "ae", "ly", "ites", "ite", "ers", "ness", "esque", "ize", "ean")
 PLAIN_SIZE = 6000
+# Places whose English name other languages write otherwise (the list's Munich is München in German,
+# Rome is Roma in Spanish): copied unchanged they would teach the wrong word, as München would for English.
+# With them every place of train/sets/cldr_names.json whose English name differs in another language.
+EXONYMS = {
+    "Munich", "Rome", "Naples", "Copenhagen", "Turin", "Cologne", "Vienna", "Venice", "Florence", "Milan",
+    "Lisbon", "Prague", "Warsaw", "Moscow", "Athens", "Brussels", "Geneva", "Seville", "Nuremberg", "Gothenburg",
+    "Zurich", "Beijing", "Peking", "Canton", "Nanking", "Genoa", "Bruges", "Antwerp", "Hague", "Basel", "Lucerne",
+    "Bavaria", "Saxony", "Catalonia", "Andalusia", "Brittany", "Normandy", "Burgundy", "Flanders", "Wallonia",
+    "Tuscany", "Lombardy", "Sicily", "Sardinia", "Corsica", "Crete", "Cyprus", "London", "Edinburgh", "Dunkirk",
+    "Leghorn", "Padua", "Mantua", "Cracow", "Krakow", "Bucharest", "Belgrade", "Lyons", "Marseilles", "Strasbourg",
+    "Aachen", "Mainz", "Trier", "Ratisbon", "Salzburg", "Tyrol", "Bohemia", "Moravia", "Silesia", "Pomerania",
+    "Prussia", "Westphalia", "Hesse", "Swabia", "Thuringia", "Rhineland", "Alsace", "Lorraine", "Savoy",
+    "Piedmont", "Castile", "Aragon", "Navarre", "Galicia", "Biscay", "Majorca", "Minorca", "Ibiza", "Canaries",
+    "Havana", "Mexico", "Cairo", "Jerusalem", "Mecca", "Damascus", "Baghdad", "Tehran", "Delhi", "Calcutta",
+}
+
+
+def cldr_exonyms(path):
+    """-> the English names of the places of cldr_names.json that some other language writes otherwise."""
+    with open(path, encoding="utf-8") as f:
+        places = json.load(f)["places"]
+    return {names["en"] for names in places.values() if any(v != names["en"] for v in names.values())}
+
 
 
 def plain_names_of(words, exclude=(), size=PLAIN_SIZE, seed=1):
@@ -55,6 +80,10 @@ def plain_names_of(words, exclude=(), size=PLAIN_SIZE, seed=1):
                   and 3 <= len(w) <= 12 and w.lower() not in have and not w.endswith(_NOT_NAME_ENDINGS)
                   and not (w.endswith("s") and w[:-1] in have) and w not in exclude})
     return sorted(random.Random(seed).sample(out, min(size, len(out))))
+
+
+def strip_accents(word):
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def names_of(lines):
@@ -90,7 +119,8 @@ def build(path=WORDS):
             "source": path,
             "debian_package": f"wamerican-huge {q.stdout}" if q.returncode == 0 else None,
             "names": [w for w in names if w not in held],
-            "plain": plain_names_of(words, held)}
+            # (nor the held names without their accents: Sofia would teach the held Sofía's letters)
+            "plain": plain_names_of(words, held | {strip_accents(n) for n in held} | EXONYMS | cldr_exonyms(CLDR_NAMES))}
 
 
 def main(argv=None):

@@ -20,6 +20,7 @@ test('without frames (Node) nothing is held: renders run in the next microtask',
 test('held renders wait for the frame, then run in order, once; rendersDone resolves after them', async () => {
   const frames = [];
   globalThis.requestAnimationFrame = (cb) => { frames.push(cb); return frames.length; };
+  globalThis.document = /** @type {any} */ ({ visibilityState: 'visible', addEventListener() {}, removeEventListener() {} });
   try {
     const ran = [];
     const released = holdRenders();
@@ -40,8 +41,24 @@ test('held renders wait for the frame, then run in order, once; rendersDone reso
     scheduleRender(() => ran.push('after'));
     await null;
     assert.deepEqual(ran, ['loop', 'lines', 'after']);
-    await new Promise((r) => setTimeout(r, 120));  // (the 100 ms fallback timer of the frame finds it done)
+    await new Promise((r) => setTimeout(r, 50));
     assert.deepEqual(ran, ['loop', 'lines', 'after'], 'the renders ran once');
+  } finally {
+    delete globalThis.requestAnimationFrame;
+    delete globalThis.document;
+  }
+});
+
+test('without a page (a worker, Node with a requestAnimationFrame) held renders run after 100 ms', async () => {
+  globalThis.requestAnimationFrame = () => 1;  // (never called back)
+  try {
+    const ran = [];
+    const start = Date.now();
+    holdRenders();
+    scheduleRender(() => ran.push('x'));
+    await rendersDone();
+    assert.deepEqual(ran, ['x']);
+    assert.ok(Date.now() - start < 900, 'not the 1 s wait of a shown page');
   } finally {
     delete globalThis.requestAnimationFrame;
   }

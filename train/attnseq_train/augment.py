@@ -9,7 +9,9 @@ All randomness comes from one seeded numpy generator, so a data directory is rep
   * number_rows: pairs whose source and target carry the same digit runs, with every run replaced by
     another number (the same on both sides): the model learns to copy digits, not to invent them.
   * name_rows: pairs whose English and other side carry the same name (Tom, Mary, ...), with the name
-    replaced by another capitalized word that the corpus copies unchanged between the two languages.
+    replaced by another capitalized word that the corpus copies unchanged between the two languages, or
+    (extra pools) by a name of train/sets/scowl_names.json: one English writes with its accents, or one of
+    6,000 others, so that a model learns to copy names rather than a few hundred of them by heart.
   * number_word_rows: pairs whose every side spells out the same small number (two ... twelve, deux ...
     douze, zwei ... zwölf, dos ... doce) once, with the word replaced by digits on every side: Tatoeba
     spells small counts out, so without these a model rarely sees a digit before a noun ("3 Katzen") and
@@ -26,6 +28,7 @@ import numpy as np
 
 _DIGITS = re.compile(r"\d+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_ANY_WORD = re.compile(r"[^\W\d_][\w'-]*")
 # Capitalized words that are not names even when they appear unchanged on both sides.
 _NOT_NAMES = {"I", "I'm", "I'll", "I've", "I'd", "OK", "A", "The", "Mr", "Mrs", "Ms", "Dr", "Oh", "No", "Yes"}
 # Tatoeba's stock characters: the names that augmentation replaces.
@@ -212,7 +215,9 @@ def name_rows(rows, fraction, rng, names, extra=()):
         return names[rng.integers(len(names))]
     for i in rng.choice(len(candidates), size=n, replace=n > len(candidates)) if candidates else []:
         r = candidates[i]
-        mapping, present = {}, set(_WORD.findall(r[1])) | set(_WORD.findall(r[3]))
+        # (every word of every text, accented ones whole: "Tom flew to Zürich." must not become "Zürich flew to Zürich.")
+        present = {w for t in r[1:] for w in _ANY_WORD.findall(t)}
+        mapping = {}
         for old in sorted(set(pattern.findall(r[1]))):
             new = draw()
             while new in mapping.values() or new in STOCK_NAMES or new in present:

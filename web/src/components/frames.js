@@ -28,19 +28,23 @@ const SLOW_FRAME_MS = 1000;
 export function afterPaint(fn) {
   const doc = /** @type {Document | undefined} */ (globalThis.document);
   let done = false;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
   const onHidden = () => { if (doc?.visibilityState === 'hidden') go(); };
   const go = () => {
     if (done) return;
     done = true;
+    clearTimeout(timer);
     doc?.removeEventListener?.('visibilitychange', onHidden);
     setTimeout(fn, 0);
   };
-  if (typeof requestAnimationFrame === 'function' && doc?.visibilityState !== 'hidden') {
+  // A page that is shown gets its frame, however late; anything else (a hidden tab, a worker, Node) none.
+  if (typeof requestAnimationFrame === 'function' && doc && doc.visibilityState !== 'hidden') {
     requestAnimationFrame(go);
-    doc?.addEventListener?.('visibilitychange', onHidden);
-    setTimeout(go, SLOW_FRAME_MS);
+    doc.addEventListener?.('visibilitychange', onHidden);
+    timer = setTimeout(go, SLOW_FRAME_MS);
   } else {
-    setTimeout(go, 100);
+    timer = setTimeout(go, 100);
   }
 }
 

@@ -16,9 +16,11 @@ notice kept in the file.
 import argparse
 import json
 import os
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train.lexicon_file import debian_package, write_lexicon  # noqa: E402
 
 LANGS = ("en", "fr", "de", "es", "zh")
 CLDR = "/usr/share/unicode/cldr/common/main"
@@ -58,8 +60,7 @@ def build(cldr=CLDR, langs=LANGS):
         out["months"][lang], out["days"][lang] = months, days
         for code, name in places.items():
             out["places"].setdefault(code, {})[lang] = name
-    q = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "unicode-cldr-core"], capture_output=True, text=True)
-    out["debian_package"] = f"unicode-cldr-core {q.stdout}" if q.returncode == 0 else None
+    out["debian_package"] = debian_package("unicode-cldr-core")
     # only the territories every language names
     out["places"] = {c: n for c, n in sorted(out["places"].items()) if len(n) == len(langs)}
     return out
@@ -71,9 +72,7 @@ def main(argv=None):
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets", "cldr_names.json"))
     a = ap.parse_args(argv)
     data = build(a.cldr)
-    with open(a.out, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+    write_lexicon(a.out, data)
     print(f"{a.out}: {len(data['places'])} places, {data['debian_package'] or 'CLDR'}")
     return 0
 

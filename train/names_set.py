@@ -23,7 +23,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train.augment import copied_names, name_rows  # noqa: E402
-from prepare import group_refs, long_rows_of, read_pairs  # noqa: E402
+from prepare import group_refs, never_trained  # noqa: E402
 
 SETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets")
 
@@ -39,20 +39,13 @@ def main():
     ap.add_argument("--copies", type=int, default=2)
     ap.add_argument("--seed", type=int, default=11)
     a = ap.parse_args()
-    with open(os.path.join(a.data, "meta.json")) as f:
-        meta = json.load(f)
-    reserved = meta.get("reserve_long", False)
-    rows = read_pairs(meta["pairs"], meta["src"], meta["tgt"], reserve_long=reserved)
+    meta, rows, held = never_trained(a.data)
     names = held_names()
     with open(os.path.join(SETS, "scowl_names.json"), encoding="utf-8") as f:
         scowl = json.load(f)
     trained = set(copied_names([r for r in rows if r[0] == "train"])) | set(scowl["names"]) | set(scowl["plain"])
     if trained & set(names):
         raise SystemExit(f"held_names.json names trained on: {sorted(trained & set(names))}")
-    held = [r for r in rows if r[0] in ("test", "valid")] + \
-        [r for r in long_rows_of(rows, reserved) if r[0] not in ("test", "valid")]
-    if not reserved:  # a directory whose models trained on the long split: only the never-trained pairs
-        held = [r for r in rows if r[0] in ("test", "valid")]
     # `copies` rows of every pair that names the stock characters (name_rows keeps a pair only when its
     # texts name them alike), each with names of its own
     rng = np.random.default_rng(a.seed)

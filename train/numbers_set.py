@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train.augment import number_rows  # noqa: E402
 from attnseq_train.numbers import digit_runs  # noqa: E402
 from attnseq_train.textnorm import normalize_target  # noqa: E402
-from prepare import group_refs, long_rows_of, read_pairs  # noqa: E402
+from prepare import group_refs, never_trained  # noqa: E402
 
 HAND = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets", "numbers.json")
 
@@ -31,14 +31,7 @@ def main():
     ap.add_argument("--copies", type=int, default=3)
     ap.add_argument("--seed", type=int, default=7)
     a = ap.parse_args()
-    with open(os.path.join(a.data, "meta.json")) as f:
-        meta = json.load(f)
-    reserved = meta.get("reserve_long", False)
-    rows = read_pairs(meta["pairs"], meta["src"], meta["tgt"], reserve_long=reserved)
-    held = [r for r in rows if r[0] in ("test", "valid")] + \
-        [r for r in long_rows_of(rows, reserved) if r[0] not in ("test", "valid")]
-    if not reserved:  # a directory whose models trained on the long split: only the never-trained pairs
-        held = [r for r in rows if r[0] in ("test", "valid")]
+    meta, _, held = never_trained(a.data)
     with_digits = [r for r in held if digit_runs(r[2]) and digit_runs(r[2]) == digit_runs(r[3])]
     renumbered = number_rows(with_digits, a.copies, np.random.default_rng(a.seed))
     with open(HAND, encoding="utf-8") as f:

@@ -55,6 +55,20 @@ def extra_names(accented, plain):
     return [(data["names"], accented), (data["plain"], plain)]
 
 
+def never_trained(data_dir):
+    """-> (meta, every row of the data dir's pairs, the rows no model of that data trains on): the test and
+    valid pairs, and the long split's where it is reserved (in data prepared without the reservation the
+    models trained on the long split: test and valid only). The numbers and names sets are made of these."""
+    with open(os.path.join(data_dir, "meta.json")) as f:
+        meta = json.load(f)
+    reserved = meta.get("reserve_long", False)
+    rows = read_pairs(meta["pairs"], meta["src"], meta["tgt"], reserve_long=reserved)
+    held = [r for r in rows if r[0] in ("test", "valid")]
+    if reserved:
+        held += [r for r in long_rows_of(rows, reserved) if r[0] not in ("test", "valid")]
+    return meta, rows, held
+
+
 def long_rows_of(rows, reserve_long):
     """The long split's pairs: those split_of reserved as "long" (with reserve_long; without it the same
     sentences, which then stay in training) plus the test and valid pairs that meet the criterion."""

@@ -20,9 +20,11 @@ import json
 import os
 import random
 import re
-import subprocess
 import sys
 import unicodedata
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from attnseq_train.lexicon_file import debian_package, write_lexicon  # noqa: E402
 
 WORDS = "/usr/share/dict/american-english-huge"
 CLDR_NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets", "cldr_names.json")
@@ -105,7 +107,6 @@ def build(path=WORDS):
     # the names set's held-out names (train/names_set.py) stay out of training
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets", "held_names.json"), encoding="utf-8") as f:
         held = set(json.load(f)["names"])
-    q = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "wamerican-huge"], capture_output=True, text=True)
     return {"about": "Names that English writes with accented letters (names), and 6,000 others (plain), from SCOWL "
                      "(train/scowl_names.py), for attnseq_train/augment.py's name substitutions.",
             "licence": "Copyright 2000-2011 by Kevin Atkinson. Permission to use, copy, modify, distribute and "
@@ -117,7 +118,7 @@ def build(path=WORDS):
                        "\"as is\" without express or implied warranty. (SCOWL's README, as in Debian's copyright "
                        "file of wamerican-huge, which also names the lists SCOWL draws on.)",
             "source": path,
-            "debian_package": f"wamerican-huge {q.stdout}" if q.returncode == 0 else None,
+            "debian_package": debian_package("wamerican-huge"),
             "names": [w for w in names if w not in held],
             # (nor the held names without their accents: Sofia would teach the held Sofía's letters)
             "plain": plain_names_of(words, held | {strip_accents(n) for n in held} | EXONYMS | cldr_exonyms(CLDR_NAMES))}
@@ -129,9 +130,7 @@ def main(argv=None):
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets", "scowl_names.json"))
     a = ap.parse_args(argv)
     data = build(a.words)
-    with open(a.out, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+    write_lexicon(a.out, data)
     print(f"{a.out}: {len(data['names'])} accented names, {len(data['plain'])} others, {data['debian_package'] or 'SCOWL'}")
     return 0
 

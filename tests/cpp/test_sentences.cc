@@ -49,3 +49,16 @@ TEST_CASE("spans are byte offsets of the original text, whatever it holds", "[se
   const std::string bad = "abc. \xff\xfe def.";  // malformed bytes stay inside a sentence
   CHECK(split(bad).size() == 2);
 }
+
+TEST_CASE("a German ordinal's period does not end a sentence; a number's at a sentence end does", "[sentences]") {
+  CHECK(split("Er wurde am 12. Oktober 2021 geboren. Sie nicht.") ==
+        V{"Er wurde am 12. Oktober 2021 geboren.", "Sie nicht."});
+  CHECK(split("Wir kommen am 3. März. Gut.") == V{"Wir kommen am 3. März.", "Gut."});
+  CHECK(split("Im 19. Jahrhundert war das anders. Heute nicht.") ==
+        V{"Im 19. Jahrhundert war das anders.", "Heute nicht."});
+  CHECK(split("Er wohnt im 2. stock. Ja.") == V{"Er wohnt im 2. stock.", "Ja."});  // any word in lower case
+  CHECK(split("The answer is 42. Then we left.") == V{"The answer is 42.", "Then we left."});
+  CHECK(split("It was 1990. August was hot.") == V{"It was 1990.", "August was hot."});  // a year, not an ordinal
+  CHECK(split("Chapter 12. Oktober") == V{"Chapter 12. Oktober"});
+  CHECK(split("Es ist 5. ") == V{"Es ist 5."});
+}

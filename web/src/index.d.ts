@@ -188,7 +188,7 @@ export class Translator {
    * yields no step.
    */
   generate(text: string, options?: DecodeOptions & CallOptions): Generation;
-  /** The sentences of a paragraph, to translate one by one: after . ! ? (not abbreviations or initials),
+  /** The sentences of a paragraph, to translate one by one: after . ! ? (not abbreviations, initials or German ordinals),
    *  after 。！？, at line breaks; spans are UTF-16 offsets of `text` (the same split as the CLI's --sentences). */
   sentences(text: string): Promise<{ text: string; span: [number, number] }[]>;
   /**

@@ -189,7 +189,7 @@ export class Translator {
   /**
    * The sentences of a paragraph, to translate one by one (the models are trained on single
    * sentences): [{text, span: [begin, end]}] with UTF-16 spans of `text`. Splits after . ! ? (not
-   * after abbreviations such as "Mr." or initials), after 。！？ and at line breaks.
+   * after abbreviations such as "Mr.", initials or a German ordinal such as "am 12. Oktober"), after 。！？ and at line breaks.
    * @param {string} text
    * @returns {Promise<{text: string, span: [number, number]}[]>}
    */

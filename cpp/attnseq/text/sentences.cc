@@ -14,6 +14,14 @@ namespace {
 constexpr std::string_view kAbbreviations[] = {"mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "e.g", "i.e",
                                                "no", "mt", "m", "mme", "mlle", "mm", "cf", "fig", "approx"};
 
+// Words that follow a German ordinal number ("am 12. Oktober", "im 19. Jahrhundert"; lower case): the
+// period after its digits is the ordinal's, not a sentence's end.
+constexpr std::string_view kAfterOrdinal[] = {
+    "januar", "jänner", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober",
+    "november", "dezember", "jan", "feb", "mär", "apr", "jun", "jul", "aug", "sep", "sept", "okt", "nov", "dez",
+    "jahrhundert", "jahrhunderts", "jahrtausend", "weltkrieg", "weltkriegs", "weltkrieges", "stock", "etage",
+    "klasse", "platz", "mal", "geburtstag", "jahrestag", "auflage", "kapitel", "liga", "runde", "spieltag"};
+
 bool is_space(char32_t c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == 0x00A0 || c == 0x3000 ||
          c == 0x2009 || c == 0x202F;
@@ -53,6 +61,27 @@ bool after_abbreviation(std::string_view s, const std::vector<Char>& chars, size
   return std::find(std::begin(kAbbreviations), std::end(kAbbreviations), word) != std::end(kAbbreviations);
 }
 
+// Whether the period at chars[i], followed by whitespace from chars[j] on, ends an ordinal number rather
+// than a sentence: 1-3 digits before it, and after it a word in lower case or one of kAfterOrdinal
+// ("am 12. Oktober 2021", "im 19. Jahrhundert"; "It is 42. Then ..." and "in 1990. August ..." still end).
+bool after_ordinal(std::string_view s, const std::vector<Char>& chars, size_t i, size_t j) {
+  size_t d = i;
+  while (d > 0 && chars[d - 1].c >= '0' && chars[d - 1].c <= '9') --d;
+  if (d == i || i - d > 3) return false;
+  if (d > 0 && !is_space(chars[d - 1].c) && !is_break(chars[d - 1].c) && chars[d - 1].c != '(') return false;
+  while (j < chars.size() && is_space(chars[j].c)) ++j;
+  if (j == chars.size()) return false;
+  const char32_t first = chars[j].c;
+  if ((first >= 'a' && first <= 'z') || (first >= 0xDF && first <= 0xFF && first != 0xF7)) return true;
+  size_t k = j;
+  while (k < chars.size() && ((chars[k].c >= 'A' && chars[k].c <= 'Z') || (chars[k].c >= 'a' && chars[k].c <= 'z') ||
+                              (chars[k].c >= 0xC0 && chars[k].c < 0x2000)))
+    ++k;
+  std::string word(s.substr(chars[j].begin, k == chars.size() ? s.size() - chars[j].begin : chars[k].begin - chars[j].begin));
+  for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return std::find(std::begin(kAfterOrdinal), std::end(kAfterOrdinal), word) != std::end(kAfterOrdinal);
+}
+
 }  // namespace
 
 std::vector<SentenceSpan> split_sentences(std::string_view s) {
@@ -82,7 +111,7 @@ std::vector<SentenceSpan> split_sentences(std::string_view s) {
       continue;
     }
     if (j < chars.size() && !is_space(chars[j].c) && !is_break(chars[j].c)) continue;  // "3.5", "a.m.x"
-    if (c == '.' && j == i + 1 && after_abbreviation(s, chars, i)) continue;
+    if (c == '.' && j == i + 1 && (after_abbreviation(s, chars, i) || after_ordinal(s, chars, i, j))) continue;
     emit(j);
     i = j - 1;
   }

@@ -229,6 +229,8 @@ def main():
                     "side, with another seen after the same words (CLDR names)")
     ap.add_argument("--aug-number-words", type=int, default=0, help="copies of each pair that spells out the same "
                     "number of 2-12 on every side, with the word in digits (its own value, then others of 2-99)")
+    ap.add_argument("--aug-plain", type=float, default=0.0, help="add this fraction of pairs with the source "
+                    "as tutorials preprocess it or as typed without capitals or accents (attnseq_train/plain_text.py)")
     ap.add_argument("--aug-seed", type=int, default=1)
     ap.add_argument("--drop-seen-sources", action="store_true", help="drop training rows (real or augmented) whose "
                     "source is a valid, test or long source: for X -> English, whose splits follow the English side "
@@ -267,7 +269,7 @@ def main():
     # augmentation reads the real pairs only (a joined pair must not carry a synthetic tag in its middle)
     augmented, aug_counts = augment(by_split["train"], a.src, a.tgt, a.aug_seed, a.aug_concat, a.aug_numbers,
                                     a.aug_names, a.aug_calendar, a.aug_places, CLDR_NAMES, a.aug_number_words,
-                                    extra_names(a.aug_names_accented, a.aug_names_plain))
+                                    extra_names(a.aug_names_accented, a.aug_names_plain), a.aug_plain)
     by_split["train"] = by_split["train"] + synthetic
     train = by_split["train"]  # the vocabularies learn from real (and synthetic) pairs, not the augmented ones
     def borrow(path, name):
@@ -319,7 +321,8 @@ def main():
             "augment": {"concat": a.aug_concat, "numbers": a.aug_numbers, "names": a.aug_names,
                         **({"names_accented": a.aug_names_accented, "names_plain": a.aug_names_plain}
                            if a.aug_names_accented or a.aug_names_plain else {}),
-                        "calendar": a.aug_calendar, "places": a.aug_places, "number_words": a.aug_number_words, "seed": a.aug_seed,
+                        "calendar": a.aug_calendar, "places": a.aug_places, "number_words": a.aug_number_words,
+                        **({"plain": a.aug_plain} if a.aug_plain else {}), "seed": a.aug_seed,
                         "rows": aug_counts},
             "zh_script": "simplified (OpenCC t2s)" if "zh" in (a.src, a.tgt) else None,
             "synthetic": {"path": os.path.abspath(a.synthetic), "pairs": len(synthetic), "tag": a.synthetic_tag} if synthetic else None}

@@ -40,7 +40,10 @@ prepare_v2() {  # DIR PAIRS ARGS...
 # on 2026-12-07, mid-run for fr-en, de-en and es-en (docs/training.md); so did, later that day, the names
 # of train/sets/scowl_names.json for 70 % of the renamed pairs (30 % names that English writes with accents,
 # 40 % of 6,000 others).
-AUG=(--aug-concat 0.1 --aug-numbers 8 --aug-names 0.08 --aug-names-accented 0.3 --aug-names-plain 0.4 --aug-calendar 4 --aug-places 4 --aug-number-words 4 --drop-seen-sources)
+# Later still (2026-12-07, mid-run again): 10 % more pairs with the source as the attention tutorials
+# preprocess it, or typed without capitals or accents (attnseq_train/plain_text.py), and English ordinals
+# that keep their suffix when renumbered.
+AUG=(--aug-concat 0.1 --aug-numbers 8 --aug-names 0.08 --aug-names-accented 0.3 --aug-names-plain 0.4 --aug-calendar 4 --aug-places 4 --aug-number-words 4 --aug-plain 0.1 --drop-seen-sources)
 prepare_v3() {  # DIR PAIRS ARGS...
   prepare "$@" "${AUG[@]}"
 }
@@ -57,6 +60,9 @@ prepare() {  # DIR PAIRS ARGS...
   fi
   if [ ! -f "$dir/names.json" ]; then  # (the names set likewise: train/names_set.py)
     $PY train/names_set.py --data "$dir" >> "$dir.prepare.log" 2>&1 || echo "$(date '+%F %T') names set of $dir failed (see $dir.prepare.log)"
+  fi
+  if [ ! -f "$dir/plain.json" ]; then  # (and the plain-input set: train/plain_set.py)
+    $PY train/plain_set.py --data "$dir" >> "$dir.prepare.log" 2>&1 || echo "$(date '+%F %T') plain set of $dir failed (see $dir.prepare.log)"
   fi
   return 0
 }

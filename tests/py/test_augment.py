@@ -9,7 +9,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "train"))
 from attnseq_train.augment import (Lexicon, augment, concat_rows, copied_names, lexicon_contexts,  # noqa: E402
-                                   lexicon_rows, load_lexicons, long_named, name_rows, number_rows, number_word_rows,
+                                   english_ordinal_suffixes, lexicon_rows, load_lexicons, long_named, name_rows, number_rows, number_word_rows,
                                    text_fields)
 from attnseq_train.textnorm import split_of  # noqa: E402
 
@@ -40,6 +40,22 @@ class NumberRows(unittest.TestCase):
             if r[2].startswith("I have"):
                 self.assertIn(" 1 dog", r[2])          # "1" agrees with its noun: kept
                 self.assertNotIn(" 1 cats", r[2])      # nothing else becomes 1
+
+    def test_english_ordinals_take_their_new_numbers_suffix(self):
+        rows = [row("Christmas Day is December 25th.", "Weihnachten ist am 25. Dezember."),
+                row("He came 1st and she 2nd.", "Il est arrivé 1er et elle 2e.")]
+        out = number_rows(rows, 40, np.random.default_rng(5))
+        suffixes = set()
+        for r in out:
+            for number, suffix in re.findall(r"(\d+)(st|nd|rd|th)", r[2]):
+                n = int(number)
+                want = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+                self.assertEqual(suffix, want, r)
+                suffixes.add(suffix)
+        self.assertEqual(suffixes, {"st", "nd", "rd", "th"})
+        self.assertTrue(any(r[2].startswith("He came 1st and she ") for r in out))  # "1" is kept
+        self.assertEqual(english_ordinal_suffixes("the 2th, 33th, 11st and 112nd; 3.5th"),
+                         "the 2nd, 33rd, 11th and 112th; 3.5th")
 
     def test_pairs_whose_numbers_differ_are_left_alone(self):
         rows = [row("I'm 20.", "J'ai vingt ans."), row("Page 3.", "Page 4.")]

@@ -20,11 +20,15 @@ All randomness comes from one seeded numpy generator, so a data directory is rep
     replaced by another of its kind in every language, from a lexicon of names per language
     (train/sets/cldr_names.json, Unicode CLDR): the model sees every month, day and place in the
     contexts Tatoeba has for a few of them.
+  * plain_rows (attnseq_train/plain_text.py): pairs whose source is written as the attention tutorials
+    preprocess it, or as typed without capitals or accents ("hace mucho frio aqui.").
 """
 import collections
 import re
 
 import numpy as np
+
+from attnseq_train.plain_text import plain_rows
 
 _DIGITS = re.compile(r"\d+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
@@ -146,9 +150,23 @@ def _replace_runs(text, mapping):
     return _DIGITS.sub(lambda m: mapping.get(m.group(0), m.group(0)), text)
 
 
+_ORDINAL = re.compile(r"(?<![\w.,])(\d+)(st|nd|rd|th)\b")
+
+
+def english_ordinal_suffixes(text):
+    """Every "<digits>st|nd|rd|th" with the suffix its number takes (1st 2nd 3rd 4th 11th 12th 13th 21st):
+    a renumbered "25th" must not become "2th" or "33th" (nor "1st", kept as it is, anything else)."""
+    def fix(m):
+        n = int(m.group(1))
+        suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return m.group(1) + suffix
+    return _ORDINAL.sub(fix, text)
+
+
 def number_rows(rows, copies, rng):
     """For every training pair whose source and target hold the same digit runs (as a multiset),
-    `copies` new pairs with each distinct run replaced by another number, the same on both sides."""
+    `copies` new pairs with each distinct run replaced by another number, the same on both sides (an
+    English ordinal then takes its number's suffix: english_ordinal_suffixes)."""
     out = []
     for r in rows:
         runs = _digit_runs(r[2])
@@ -170,8 +188,8 @@ def number_rows(rows, copies, rng):
                     continue
                 mapping[old] = new
                 used.add(new)
-            out.append(("train", _replace_runs(r[1], mapping), _replace_runs(r[2], mapping),
-                        _replace_runs(r[3], mapping), _replace_runs(r[4], mapping)))
+            out.append(("train",) + tuple(english_ordinal_suffixes(_replace_runs(r[k], mapping)) if mapping
+                                          else r[k] for k in range(1, 5)))
     return out
 
 
@@ -347,11 +365,13 @@ def text_fields(src_lang, tgt_lang):
 
 
 def augment(rows, src_lang, tgt_lang, seed=1, concat=0.0, numbers=0, names=0.0, calendar=0, places=0, lexicon=None,
-            number_words=0, extra_names=()):
+            number_words=0, extra_names=(), plain=0.0):
     """-> (new rows, counts) for the given train rows. calendar / places: copies of each pair naming
     months and weekdays / places in every text (lexicon: train/sets/cldr_names.json); number_words: copies
-    of each pair spelling out the same small number on every side, in digits (drawn last, so that the
-    other kinds' rows are the same with it or without it); extra_names: name_rows' extra pools."""
+    of each pair spelling out the same small number on every side, in digits; plain: this fraction of the
+    pairs more, their source as tutorials preprocess it (plain_text.plain_rows) (each drawn after the
+    kinds before it, so that their rows are the same with it or without it); extra_names: name_rows' extra
+    pools."""
     rng = np.random.default_rng(seed)
     new_concat = concat_rows(rows, concat, rng, src_lang, tgt_lang) if concat else []
     new_numbers = number_rows(rows, numbers, rng) if numbers else []
@@ -367,9 +387,11 @@ def augment(rows, src_lang, tgt_lang, seed=1, concat=0.0, numbers=0, names=0.0, 
             ctx = lexicon_contexts(rows, fields, lex["places"])
             new_places = lexicon_rows(rows, places, rng, fields, lex["places"], ctx)
     new_number_words = number_word_rows(rows, number_words, rng, text_fields(src_lang, tgt_lang)) if number_words else []
-    return (new_concat + new_numbers + new_names + new_calendar + new_places + new_number_words,
+    new_plain = plain_rows(rows, plain, rng, src_lang) if plain else []
+    return (new_concat + new_numbers + new_names + new_calendar + new_places + new_number_words + new_plain,
             {"concat": len(new_concat), "numbers": len(new_numbers), "names": len(new_names), "name_pool": len(pool),
              "calendar": len(new_calendar), "places": len(new_places), "number_words": len(new_number_words),
+             **({"plain": len(new_plain)} if plain else {}),
              **({"names_accented": sum(1 for r in new_names if not r[1].isascii())} if extra_names else {})})
 
 

@@ -157,8 +157,8 @@ def reused(entry, args):
 
 
 def add_product_figures(s, args, entry, path):
-    """The long split, the numbers set and the check sentences (issue 29), by the C++ engine."""
-    for split in ("long", "numbers", "names"):
+    """The long split, the numbers, names and plain-input sets and the check sentences (issue 29), by the C++ engine."""
+    for split in ("long", "numbers", "names", "plain"):
         f = split_figures(args, entry, path, split, s.get("training"))
         if f is not None:
             s[split] = f
@@ -306,14 +306,17 @@ def markdown(entries, summaries, histories):
             "of the source found in the output digit for digit (or a small one spelled out), per sentence; *names kept*:",
             "the names set (`train/names_set.py`: held-out pairs naming Tom or Mary, with names no training pair holds",
             "instead, such as José, Hélène, Jürgen, Priya), every name written letter for letter, and in parentheses the",
-            "same for the sentences whose names have accented letters; *check*: the",
+            "same for the sentences whose names have accented letters; *plain input*: the test split with its sources as the",
+            "best-known attention tutorial for the source language preprocesses them (`train/plain_set.py`: lower case,",
+            "no accents, \"c est un jeune directeur plein de talent .\"), BLEU, beside the test split's; *check*: the",
             "sentences of `train/sets/check_sentences.json` in the model's direction translated as a bilingual",
             "reader accepts (`train/check_sentences.py`).", "",
-            "| model | long BLEU (n) | repeats on long | numbers kept | names kept (accented) | check sentences right |",
-            "|---|---:|---:|---:|---:|---:|"]
+            "| model | long BLEU (n) | repeats on long | numbers kept | names kept (accented) | plain input (test) | check sentences right |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
     for s in summaries:
         lg, nb, ck = s.get("long"), s.get("numbers"), s.get("check")
         nm = (s.get("names") or {}).get("names")
+        pl = s.get("plain")
         trained = " ‡" if lg and lg.get("trained_on") else ""
         out.append(f"| {s['id']} | " + (f"{lg['bleu']:.2f} ({lg['segments']}){trained}" if lg else "–") + " | "
                    + (f"{lg['degenerate']} of {lg['segments']}" if lg else "–") + " | "
@@ -321,6 +324,7 @@ def markdown(entries, summaries, histories):
                       if nb and nb["numbers"]["sentences"] else "–") + " | "
                    + (f"{nm['kept']} of {nm['sentences']} ({nm['accented_kept']} of {nm['accented_sentences']})"
                       if nm and nm["sentences"] else "–") + " | "
+                   + (f"{pl['bleu']:.2f} ({s['greedy']['bleu']:.2f})" if pl else "–") + " | "
                    + (f"{ck['right']} of {ck['total']}" if ck else "–") + " |")
     out += ["", "‡ trained on the reserved part of the long split (prepared before issue 29), or started from a model that was: the figure flatters it.", ""]
     out += confidence_markdown(summaries)

@@ -64,11 +64,14 @@ const char* field_kind_name(FieldKind kind);  // "int", "float", ... as describe
 #define ATTNSEQ_STEP_FIELDS(X)                                                                                     \
   X(step, Int, s.event.step, "0-based index of the generated token")                                              \
   X(token, Token, s.event.token, "the chosen token")                                                              \
-  X(piece, Piece, s.event.token, "the chosen token's piece (token.piece)")                                        \
+  X(piece, Text, s.piece, "the chosen token's piece (token.piece; a copied `<unk>`: the source text it writes)")                                        \
   X(text, Text, s.text, "the translation so far (all tokens up to this one, detokenized)")                       \
   X(probability, Float, s.event.probability,                                                                      \
     "its probability under the model (before temperature, top-k, top-p and the guards)")                \
   X(forced, Bool, s.event.forced, "taken from the forced prefix, not chosen by the search")                      \
+  X(copied, Int, s.event.copied,                                                                                  \
+    "a generated `<unk>` (a character the target vocabulary lacks): the index of the source token whose text "   \
+    "the translation writes in its place (the source `<unk>` this step's alignment weighs most); -1 otherwise")   \
   X(end, Bool, s.event.end, "the token ends the sentence (the model's `</s>`, info.controlIds.eos)")              \
   X(done, Bool, s.event.done, "this is the last step: an end, or the length limit reached (done && !end)")       \
   X(capped, Bool, s.event.capped,                                                                                 \

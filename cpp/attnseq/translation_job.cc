@@ -44,14 +44,14 @@ TranslationResult TranslationJob::result() {
   if (!done()) throw Error(ErrorCode::Internal, "TranslationJob::result() before the translation finished");
   if (beam_) {
     BeamResult beam = beam_->result();
-    for (const Hypothesis& h : beam.hypotheses) result_.hypotheses.push_back(translator_.to_text(h));
+    for (const Hypothesis& h : beam.hypotheses) result_.hypotheses.push_back(translator_.to_text(h, result_.source));
     result_.beam_trace = std::move(beam.trace);
     result_.encoder_attention = std::move(beam.encoder_attention);
     result_.attention_values = std::move(beam.attention_values);
     result_.encode_macs = beam.encode_macs;
     result_.macs = beam.macs;
   } else if (session_) {
-    result_.hypotheses.push_back(translator_.to_text(session_->hypothesis()));
+    result_.hypotheses.push_back(translator_.to_text(session_->hypothesis(), result_.source));
   }
   return std::move(result_);
 }

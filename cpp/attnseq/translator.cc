@@ -46,7 +46,32 @@ std::vector<int> Translator::target_ids(const std::string& text) const { return 
 
 std::string Translator::detokenize(const std::vector<int>& ids) const { return tgt_tok_->decode(ids); }
 
+namespace {
+
+// The source text each copied <unk> writes ("" elsewhere); empty when nothing is copied.
+std::vector<std::string> copied_texts(size_t n, const std::vector<int>& copies, const std::vector<Token>& source) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < n && i < copies.size(); ++i) {
+    const int j = copies[i];
+    if (j < 0 || j >= static_cast<int>(source.size())) continue;
+    if (out.empty()) out.resize(n);
+    out[i] = source[j].piece;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Translator::detokenize(const std::vector<int>& ids, const std::vector<int>& copies,
+                                   const std::vector<Token>& source) const {
+  return tgt_tok_->decode(ids, copied_texts(ids.size(), copies, source));
+}
+
 Token Translator::target_token(int id) const { return {id, tgt_tok_->piece(id), -1, -1}; }
+
+std::string Translator::shown_piece(int id, int copied, const std::vector<Token>& source) const {
+  return copied >= 0 && copied < static_cast<int>(source.size()) ? source[copied].piece : tgt_tok_->piece(id);
+}
 
 Token Translator::source_token(int id) const { return {id, src_tok_->piece(id), -1, -1}; }
 
@@ -57,19 +82,23 @@ NumberGuard Translator::number_guard(const std::vector<Token>& source) const {
   return NumberGuard(target_pieces_, NumberGuard::digit_runs(text), spells_number(src_lang_, text));
 }
 
-TranslationHypothesis Translator::to_text(const Hypothesis& h) const {
+TranslationHypothesis Translator::to_text(const Hypothesis& h, const std::vector<Token>& source) const {
   TranslationHypothesis out;
-  out.text = detokenize(h.tokens);
-  for (int id : h.tokens) out.tokens.push_back(target_token(id));
+  out.text = detokenize(h.tokens, h.copies, source);
+  for (size_t i = 0; i < h.tokens.size(); ++i) {
+    out.tokens.push_back(target_token(h.tokens[i]));
+    out.tokens.back().piece = shown_piece(h.tokens[i], i < h.copies.size() ? h.copies[i] : -1, source);
+  }
   for (float lp : h.token_logprobs) out.probabilities.push_back(std::exp(lp));
   out.logprobs = h.token_logprobs;
   out.score = h.score;
   out.finished = h.finished;
   out.attention = h.attention;
-  std::vector<int> so_far;
+  std::vector<int> so_far, copies;
   for (const StepEvent& ev : h.steps) {
     so_far.push_back(ev.token);
-    out.steps.push_back({ev, detokenize(so_far)});
+    copies.push_back(ev.copied);
+    out.steps.push_back({ev, detokenize(so_far, copies, source), shown_piece(ev.token, ev.copied, source)});
   }
   return out;
 }
@@ -105,7 +134,8 @@ TranslationSession::TranslationSession(const Translator& translator, std::vector
 TranslationStep TranslationSession::next() {
   StepEvent ev = session_.next();
   step_macs_ += ev.macs;
-  return {std::move(ev), text()};
+  std::string piece = translator_.shown_piece(ev.token, ev.copied, source_);
+  return {std::move(ev), text(), std::move(piece)};
 }
 
 const AttentionStack& TranslationSession::encoder_attention() const {
@@ -129,8 +159,10 @@ TranslationResult TranslationSession::result() const {
   return r;
 }
 
-TranslationHypothesis TranslationSession::hypothesis() const { return translator_.to_text(session_.hypothesis()); }
+TranslationHypothesis TranslationSession::hypothesis() const { return translator_.to_text(session_.hypothesis(), source_); }
 
-std::string TranslationSession::text() const { return translator_.detokenize(session_.hypothesis().tokens); }
+std::string TranslationSession::text() const {
+  return translator_.detokenize(session_.hypothesis().tokens, session_.hypothesis().copies, source_);
+}
 
 }  // namespace attnseq

@@ -39,6 +39,7 @@ struct Token {
 struct TranslationStep {
   StepEvent event;
   std::string text;  // the translation up to and including this token
+  std::string piece;  // the chosen token's piece; a copied <unk>: the source text it writes (event.copied)
 };
 
 struct TranslationHypothesis {
@@ -94,13 +95,21 @@ class Translator {
   // Target ids of a prefix text (no </s>), for DecodeOptions::prefix.
   std::vector<int> target_ids(const std::string& text) const;
   std::string detokenize(const std::vector<int>& target_ids) const;
+  // The same, each generated <unk> written as the source token it copies (copies[i] >= 0: a position of
+  // `source`; Hypothesis::copies, decode/unknown_copy.h).
+  std::string detokenize(const std::vector<int>& target_ids, const std::vector<int>& copies,
+                         const std::vector<Token>& source) const;
   Token target_token(int id) const;
+  // A generated token's piece as shown: a copied <unk> (copied >= 0, a position of `source`) shows the
+  // source text it writes.
+  std::string shown_piece(int id, int copied, const std::vector<Token>& source) const;
   Token source_token(int id) const;  // a source vocabulary id's piece (no span)
   // The number guard for a source (its pieces' digit runs; decode/number_guard.h): what the searches of
   // translate(), begin() and start() apply when DecodeOptions::copy_numbers is on.
   NumberGuard number_guard(const std::vector<Token>& source) const;
-  // A search's hypothesis with its text, pieces and the text of each step.
-  TranslationHypothesis to_text(const Hypothesis& h) const;
+  // A search's hypothesis with its text, pieces and the text of each step (a copied <unk>: the source
+  // token's text, as its piece too).
+  TranslationHypothesis to_text(const Hypothesis& h, const std::vector<Token>& source) const;
 
   // Empty or whitespace-only text gives a result with no hypotheses and no model work. `abort` is asked
   // before every model step, in every strategy: true stops with Error(Aborted) (decode/abort.h).

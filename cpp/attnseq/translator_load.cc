@@ -125,6 +125,8 @@ Translator::Translator(std::shared_ptr<const Bytes> model_file) {
   tgt_tok_ = load_tokenizer(*store, "tgt_tokenizer", info_.config.vocab_tgt, src_tok_.get());
   ids_.bos = require_id(tgt_tok_->bos_id(), "tgt_tokenizer", "<s> (bos)", info_.config.vocab_tgt);
   ids_.eos = require_id(tgt_tok_->eos_id(), "tgt_tokenizer", "</s> (eos)", info_.config.vocab_tgt);
+  ids_.unk = tgt_tok_->unk_id();
+  ids_.source_unk = src_tok_->unk_id();
   src_eos_ = require_id(src_tok_->eos_id(), "src_tokenizer", "</s> (eos)", info_.config.vocab_src);
   target_pieces_ = target_pieces(*tgt_tok_, language(info_.metadata, "tgt"));
   src_lang_ = language(info_.metadata, "src");

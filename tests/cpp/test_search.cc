@@ -9,6 +9,7 @@
 #include "attnseq/decode/beam_search.h"
 #include "attnseq/decode/sampler.h"
 #include "attnseq/decode/session.h"
+#include "attnseq/decode/unknown_copy.h"
 #include "bigram_model.h"
 
 using namespace attnseq;
@@ -279,4 +280,49 @@ TEST_CASE("options are validated up front with the field named", "[options]") {
   b.top_k = 11;
   CHECK_THAT(msg(b), Catch::Contains("top_k"));
   CHECK_THROWS_AS(parse_strategy("nucleus"), Error);
+}
+
+TEST_CASE("a generated <unk> copies the source <unk> its alignment weighs most", "[search][unk]") {
+  ControlIds ids = kIds;
+  ids.unk = 0;
+  ids.source_unk = 1;
+  const UnknownCopy copy({5, 1, 7, 1, kEosId}, ids);  // source <unk>s at 1 and 3
+  const float align[] = {0.1f, 0.2f, 0.1f, 0.5f, 0.1f};
+  CHECK(copy.position(0, align, 5) == 3);
+  CHECK(copy.position(7, align, 5) == -1);  // not the target's <unk>
+  const float tie[] = {0.0f, 0.3f, 0.1f, 0.3f, 0.3f};
+  CHECK(copy.position(0, tie, 5) == 1);  // the first of equal weights
+  const float none[] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+  CHECK(copy.position(0, none, 5) == -1);  // no attention (the fixed-context model): no copy
+  CHECK(UnknownCopy({5, 7, kEosId}, ids).position(0, align, 3) == -1);  // no unknown source text
+  CHECK(UnknownCopy().position(0, align, 5) == -1);
+}
+
+TEST_CASE("the searches record which source token each generated <unk> copies", "[search][unk]") {
+  // The bigram model as if A were the target's <unk> and B the source's; its alignment is uniform, so a
+  // generated A copies the first B of the source.
+  auto m = std::make_shared<BigramModel>();
+  ControlIds ids = kIds;
+  ids.unk = A;
+  ids.source_unk = B;
+  DecodeOptions o;
+  o.max_length = 2;
+  o.max_repeat_run = 0;
+  StepSession s(m, {A, B, B, kEosId}, o, ids);
+  CHECK(s.next().copied == 1);  // <s> -> A
+  CHECK(s.next().copied == 1);  // A -> A
+  CHECK(s.hypothesis().copies == std::vector<int>{1, 1});
+  StepSession plain(m, {A, A, kEosId}, o, ids);  // no B in the source: nothing to copy
+  CHECK(plain.next().copied == -1);
+  o.strategy = Strategy::Beam;
+  o.beam_size = 2;
+  const BeamResult beam = beam_search(*m, {A, B, kEosId}, o, ids);
+  REQUIRE(!beam.hypotheses.empty());
+  for (const Hypothesis& h : beam.hypotheses) {
+    REQUIRE(h.copies.size() == h.tokens.size());
+    for (size_t i = 0; i < h.tokens.size(); ++i) {
+      CHECK(h.copies[i] == (h.tokens[i] == A ? 1 : -1));
+      CHECK(h.steps[i].copied == h.copies[i]);
+    }
+  }
 }

@@ -444,3 +444,22 @@ TEST_CASE("tokenizer: extra goldens (ATTNSEQ_EXTRA_TOKENIZER_GOLDEN)", "[tokeniz
     check_decode_cases(set);
   }
 }
+
+TEST_CASE("tokenizer: decode writes copied text in place of unknown pieces", "[tokenizer][unk]") {
+  const Tokenizer tok = Tokenizer::from_json(main_json());
+  std::vector<int> ids = tok.encode_ids("Le chat");
+  const size_t n = ids.size();
+  ids.push_back(tok.unk_id());
+  ids.push_back(tok.id_of("▁"));
+  ids.push_back(tok.unk_id());
+  CHECK(tok.decode(ids) == "Le chat \xE2\x81\x87   \xE2\x81\x87 ");  // sentencepiece's " ⁇ "
+  std::vector<std::string> copied(ids.size());
+  copied[n] = "Å";
+  copied[n + 2] = "ñ▁x";
+  CHECK(tok.decode(ids, copied) == "Le chatÅ ñ x");
+  copied[0] = "ignored";  // only unknown pieces take copied text
+  CHECK(tok.decode(ids, copied) == "Le chatÅ ñ x");
+  CHECK(tok.decode({tok.unk_id()}, {"▁Åsa"}) == "Åsa");  // a leading space is dropped as a piece's would be
+  CHECK(tok.decode(ids, {}) == tok.decode(ids));
+  CHECK_THROWS_AS(tok.decode(ids, {"x"}), Error);
+}

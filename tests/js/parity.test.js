@@ -79,7 +79,9 @@ async function compareSteps(translator, text, options, n, what, TOL) {
   for await (const w of gen) {
     const s = ns[k++];
     const at = `${what} step ${w.step}`;
-    assert.deepEqual([w.token.id, w.token.piece, w.piece, w.end, w.done, w.capped], [s.token, s.piece, s.piece, s.end, s.done, s.capped], `${at}: token`);
+    assert.deepEqual([w.token.id, w.piece, w.copied, w.end, w.done, w.capped], [s.token, s.piece, s.copied, s.end, s.done, s.capped], `${at}: token`);
+    // the piece shown is the token's, or for a copied <unk> the source text it writes
+    assert.equal(w.piece, w.copied >= 0 ? src.sourceTokens[w.copied].piece : w.token.piece, `${at}: piece shown`);
     assert.deepEqual(w.blocked.map((a) => a.id), s.blocked.map((a) => a.id), `${at}: blocked`);
     assert.equal(w.text, s.text, `${at}: text so far`);
     assert.deepEqual(w.alternatives.map((a) => [a.id, a.piece]), s.alternatives.map((a) => [a.id, a.piece]), `${at}: alternatives`);

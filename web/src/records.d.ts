@@ -140,7 +140,7 @@ export interface GenerationStep {
   step: number;
   /** the chosen token */
   token: Token;
-  /** the chosen token's piece (token.piece) */
+  /** the chosen token's piece (token.piece; a copied `<unk>`: the source text it writes) */
   piece: string;
   /** the translation so far (all tokens up to this one, detokenized) */
   text: string;
@@ -148,6 +148,9 @@ export interface GenerationStep {
   probability: number;
   /** taken from the forced prefix, not chosen by the search */
   forced: boolean;
+  /** a generated `<unk>` (a character the target vocabulary lacks): the index of the source token whose text
+   *  the translation writes in its place (the source `<unk>` this step's alignment weighs most); -1 otherwise */
+  copied: number;
   /** the token ends the sentence (the model's `</s>`, info.controlIds.eos) */
   end: boolean;
   /** this is the last step: an end, or the length limit reached (done && !end) */

@@ -46,7 +46,7 @@ void row_of(const AttentionStack& s, int row, AttentionStack& out) {
 
 // The step record of candidate c (row c.row of this step's output), as the step session reports it.
 StepEvent record_of(const Candidate& c, int step, const Matrix& lp, const StepOutput& out, const DecodeOptions& o,
-                    ControlIds ids, bool forced, const GuardBans& bans) {
+                    ControlIds ids, bool forced, const GuardBans& bans, int copied) {
   StepEvent ev;
   ev.step = step;
   ev.token = c.token;
@@ -54,6 +54,7 @@ StepEvent record_of(const Candidate& c, int step, const Matrix& lp, const StepOu
   if (!forced) bans.record(ev, lp.row(c.row).data(), 0.0f, c.logprob);
   ev.forced = forced;
   ev.end = c.token == ids.eos;
+  ev.copied = copied;
   const int V = static_cast<int>(lp.cols());
   for (auto& alt : top_k(lp.row(c.row).data(), V, o.alternatives)) ev.alternatives.emplace_back(alt.first, std::exp(alt.second));
   if (o.return_attention) {
@@ -89,7 +90,8 @@ BeamSearch::BeamSearch(const Model& model, const std::vector<int>& src, const De
     : model_(model),
       options_(options),
       ids_(ids),
-      guards_(options, ids.eos, std::move(numbers)) {
+      guards_(options, ids.eos, std::move(numbers)),
+      copy_(src, ids) {
   options_.validate(model.config());
   state_ = model.encode(src, options_.state_options());
   result_.encode_macs = result_.macs = state_->encode_macs;
@@ -138,10 +140,12 @@ void BeamSearch::step() {
     const bool can_continue = static_cast<int>(next.size()) < beam;
     const bool full = static_cast<int>(finished_.size()) >= beam;
     if (can_continue || (c.token == ids_.eos && !full)) {
+      const int copied = copy_.position(c.token, out_.alignment.row(c.row).data(), static_cast<int>(out_.alignment.cols()));
       Live l{live_[c.row].hyp, -1};
       l.hyp.tokens.push_back(c.token);
       l.hyp.token_logprobs.push_back(c.logprob);
       l.hyp.score = c.score;
+      l.hyp.copies.push_back(copied);
       if (options_.return_attention)
         l.hyp.attention.emplace_back(out_.alignment.row(c.row).data(), out_.alignment.row(c.row).data() + out_.alignment.cols());
       const bool last = step + 1 >= limit_;
@@ -159,7 +163,7 @@ void BeamSearch::step() {
       }
       if (tc.kept || tc.finished) {
         rec = static_cast<int>(records_.size());
-        records_.push_back(record_of(c, step, lp, out_, options_, ids_, is_forced, bans[c.row]));
+        records_.push_back(record_of(c, step, lp, out_, options_, ids_, is_forced, bans[c.row], copied));
         records_.back().done = tc.finished;
         records_.back().capped = tc.finished && c.token != ids_.eos;
       }

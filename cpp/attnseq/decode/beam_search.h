@@ -19,6 +19,7 @@
 #include "attnseq/decode/guards.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
+#include "attnseq/decode/unknown_copy.h"
 
 namespace attnseq {
 
@@ -49,6 +50,7 @@ class BeamSearch {
   DecodeOptions options_;
   ControlIds ids_;
   Guards guards_;  // the repeat and number guards of this source
+  UnknownCopy copy_;  // which source <unk> a generated <unk> copies
   std::unique_ptr<DecoderState> state_;
   BeamResult result_;
   int limit_ = 0;

@@ -18,6 +18,7 @@ struct StepEvent {
   bool end = false;           // the token is the end of sentence (</s>)
   bool done = false;          // no further step: end, or the length limit reached (done && !end)
   bool capped = false;        // the length cap ended the output here (done without </s>)
+  int copied = -1;            // a generated <unk>: the source position whose unknown text it copies (unknown_copy.h)
   std::vector<std::pair<int, float>> alternatives;  // top tokens (id, probability), descending
   // the no-repeat-n-gram guard: the tokens it removed that the model ranked above the chosen one (id,
   // probability under the model), most likely first; empty when it did not change the choice
@@ -42,6 +43,7 @@ struct Hypothesis {
   float score = 0.0f;                // sum of log p, divided by length^length_penalty for beam search
   bool finished = false;             // false when the length limit stopped it before </s>
   std::vector<std::vector<float>> attention;  // [tokens][src_len]: alignment row of each step (if requested)
+  std::vector<int> copies;           // [tokens]: the source position a generated <unk> copies, else -1 (StepEvent::copied)
   std::vector<StepEvent> steps;      // beam search: the step records of this hypothesis (see StepEvent)
 };
 

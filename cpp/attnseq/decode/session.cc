@@ -15,6 +15,7 @@ StepSession::StepSession(std::shared_ptr<const Model> model, const std::vector<i
       options_(options),
       ids_(ids),
       guards_(options, ids.eos, std::move(numbers)),
+      copy_(src, ids),
       rng_(options.seed) {
   options_.validate(model_->config());
   if (options_.strategy == Strategy::Beam)
@@ -65,8 +66,10 @@ StepEvent StepSession::next() {
     hyp_.attention.push_back(ev.alignment);
   }
   ev.macs = out_.macs;
+  ev.copied = copy_.position(ev.token, out_.alignment.row(0).data(), static_cast<int>(out_.alignment.cols()));
 
   hyp_.tokens.push_back(ev.token);
+  hyp_.copies.push_back(ev.copied);
   hyp_.token_logprobs.push_back(token_logprob);
   hyp_.score += token_logprob;
   ev.end = ev.token == ids_.eos;

@@ -12,6 +12,7 @@
 #include "attnseq/decode/guards.h"
 #include "attnseq/decode/options.h"
 #include "attnseq/decode/results.h"
+#include "attnseq/decode/unknown_copy.h"
 
 namespace attnseq {
 
@@ -34,6 +35,7 @@ class StepSession {
   DecodeOptions options_;
   ControlIds ids_;
   Guards guards_;  // the repeat and number guards of this source
+  UnknownCopy copy_;  // which source <unk> a generated <unk> copies
   std::unique_ptr<DecoderState> state_;
   StepOutput out_;
   std::vector<float> guarded_;  // [V] the logits row with the guards' bans (scratch)

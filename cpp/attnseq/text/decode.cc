@@ -26,7 +26,8 @@ class Decoder {
  public:
   explicit Decoder(const Tokenizer::Impl& impl) : impl_(impl) {}
 
-  void add(int id) {
+  // surface: copied text for an unknown piece ("" = none)
+  void add(int id, std::string_view surface = {}) {
     // sentencepiece turns ids into pieces and the pieces back into ids (PieceToId).
     const int resolved = impl_.vocab.id_of(impl_.vocab.at(id).piece);
     if (impl_.vocab.type(resolved) == PieceType::Byte) {
@@ -35,6 +36,11 @@ class Decoder {
     }
     flush_bytes();
     if (bos_ws_seen_ || !text_.empty()) is_bos_ws_ = false;
+    if (!surface.empty() && impl_.vocab.type(resolved) == PieceType::Unknown) {
+      bos_ws_seen_ = false;
+      text_ += decode_text(surface);
+      return;
+    }
     text_ += decode_piece(impl_.vocab.at(id).piece, resolved);
   }
 
@@ -62,6 +68,11 @@ class Decoder {
     if (type == PieceType::Unknown) {
       return piece == impl_.vocab.at(id).piece ? std::string(kUnknownSurface) : std::string(piece);
     }
+    return decode_text(piece);
+  }
+
+  // A normal piece's text: U+2581 -> space, the leading one dropped at the beginning.
+  std::string decode_text(std::string_view piece) {
     const text::NormalizerOptions& opt = impl_.normalizer.options();
     if (is_bos_ws_ && (opt.add_dummy_prefix || opt.remove_extra_whitespaces)) {
       if (piece.substr(0, kSpaceSymbol.size()) == kSpaceSymbol) {
@@ -82,7 +93,11 @@ class Decoder {
 
 }  // namespace
 
-std::string decode_pieces(const Tokenizer::Impl& impl, const std::vector<int>& ids) {
+std::string decode_pieces(const Tokenizer::Impl& impl, const std::vector<int>& ids,
+                          const std::vector<std::string>& surfaces) {
+  if (!surfaces.empty() && surfaces.size() != ids.size())
+    throw Error(ErrorCode::BadInput, "decode: " + std::to_string(surfaces.size()) + " copied texts for " +
+                                         std::to_string(ids.size()) + " ids");
   for (const int id : ids) {
     if (!impl.vocab.contains(id)) {
       throw Error(ErrorCode::BadInput, "token id " + std::to_string(id) + " is out of range [0, " +
@@ -90,7 +105,7 @@ std::string decode_pieces(const Tokenizer::Impl& impl, const std::vector<int>& i
     }
   }
   Decoder decoder(impl);
-  for (const int id : ids) decoder.add(id);
+  for (size_t i = 0; i < ids.size(); ++i) decoder.add(ids[i], surfaces.empty() ? std::string_view{} : std::string_view(surfaces[i]));
   return decoder.finish();
 }
 

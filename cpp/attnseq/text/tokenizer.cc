@@ -68,7 +68,11 @@ Encoding Tokenizer::encode(std::string_view text) const {
 
 std::vector<int> Tokenizer::encode_ids(std::string_view text) const { return encode(text).ids; }
 
-std::string Tokenizer::decode(const std::vector<int>& ids) const { return decode_pieces(*impl_, ids); }
+std::string Tokenizer::decode(const std::vector<int>& ids) const { return decode_pieces(*impl_, ids, {}); }
+
+std::string Tokenizer::decode(const std::vector<int>& ids, const std::vector<std::string>& surfaces) const {
+  return decode_pieces(*impl_, ids, surfaces);
+}
 
 std::string Tokenizer::normalize(std::string_view text) const { return impl_->normalizer.normalize(text).text; }
 

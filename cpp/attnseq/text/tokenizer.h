@@ -55,6 +55,11 @@ class Tokenizer {
   // dropped, unknown -> " \u2047 ", byte pieces reassembled (U+FFFD for malformed bytes).
   // Throws Error(BadInput) for an id outside [0, vocab_size()).
   std::string decode(const std::vector<int>& ids) const;
+  // The same, with copied text for unknown pieces: where surfaces[i] is not empty and ids[i] is the unknown
+  // piece, that text (normalized, U+2581 for spaces) is written instead of " \u2047 ", as a piece would be
+  // (sentencepiece's DecodePieces writes an unknown piece's own text likewise). surfaces: empty, or one
+  // per id.
+  std::string decode(const std::vector<int>& ids, const std::vector<std::string>& surfaces) const;
 
   // The normalized text sentencepiece segments (with U+2581 for spaces).
   std::string normalize(std::string_view text) const;

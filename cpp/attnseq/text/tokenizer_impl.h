@@ -27,6 +27,6 @@ class Tokenizer::Impl {
 };
 
 // Defined in decode.cc.
-std::string decode_pieces(const Tokenizer::Impl& impl, const std::vector<int>& ids);
+std::string decode_pieces(const Tokenizer::Impl& impl, const std::vector<int>& ids, const std::vector<std::string>& surfaces);
 
 }  // namespace attnseq

@@ -314,6 +314,11 @@ TEST_CASE("the searches record which source token each generated <unk> copies", 
   CHECK(s.hypothesis().copies == std::vector<int>{1, 1});
   StepSession plain(m, {A, A, kEosId}, o, ids);  // no B in the source: nothing to copy
   CHECK(plain.next().copied == -1);
+  DecodeOptions forced = o;
+  forced.prefix = {A};
+  StepSession with_prefix(m, {A, B, kEosId}, forced, ids);
+  CHECK(with_prefix.next().copied == -1);  // the caller's token, not the model's
+  CHECK(with_prefix.next().copied == 1);
   o.strategy = Strategy::Beam;
   o.beam_size = 2;
   const BeamResult beam = beam_search(*m, {A, B, kEosId}, o, ids);

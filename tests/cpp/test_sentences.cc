@@ -56,7 +56,13 @@ TEST_CASE("a German ordinal's period does not end a sentence; a number's at a se
   CHECK(split("Wir kommen am 3. März. Gut.") == V{"Wir kommen am 3. März.", "Gut."});
   CHECK(split("Im 19. Jahrhundert war das anders. Heute nicht.") ==
         V{"Im 19. Jahrhundert war das anders.", "Heute nicht."});
-  CHECK(split("Er wohnt im 2. stock. Ja.") == V{"Er wohnt im 2. stock.", "Ja."});  // any word in lower case
+  CHECK(split("Er wohnt im 2. stock. Ja.") == V{"Er wohnt im 2. stock.", "Ja."});
+  CHECK(split("Wir kommen am 3. August. Gut.") == V{"Wir kommen am 3. August.", "Gut."});
+  // words that also begin English sentences end one there, and lower-case typing splits as before
+  CHECK(split("My son is 12. August is hot.") == V{"My son is 12.", "August is hot."});
+  CHECK(split("We lost 3. Stock prices fell.") == V{"We lost 3.", "Stock prices fell."});
+  CHECK(split("i am 25. you are 30.") == V{"i am 25.", "you are 30."});
+  CHECK(split("J'en ai 2. à demain.") == V{"J'en ai 2.", "à demain."});
   CHECK(split("The answer is 42. Then we left.") == V{"The answer is 42.", "Then we left."});
   CHECK(split("It was 1990. August was hot.") == V{"It was 1990.", "August was hot."});  // a year, not an ordinal
   CHECK(split("Chapter 12. Oktober") == V{"Chapter 12. Oktober"});

@@ -59,9 +59,23 @@ test('a step of the shipped Chinese → English model', async () => {
     const d = ngramStep(table, run, i);
     assert.deepEqual(d.before, words(steps[i - 1].text));
     assert.deepEqual(d.neural.map((a) => a.piece), steps[i].alternatives.map((a) => a.piece));
-    assert.equal(d.chosen, steps[i].piece);
+    assert.equal(d.chosen, steps[i].token.piece);
     assert.deepEqual(d.counts, lookup(table, d.before));
   } finally {
     tr.dispose();
   }
+});
+
+test('a copied unknown character is still marked as the token the decoder took', () => {
+  // the step shows the source text a generated <unk> copies ("Å"); its alternatives are vocabulary pieces
+  const step = (text, piece, token, alternatives) => ({ text, piece, token, alternatives, copied: piece === token.piece ? -1 : 4 });
+  const unk = { id: 0, piece: '<unk>' };
+  const run = { model: { tgt: 'en' }, steps: [
+    step('I', '\u2581I', { id: 9, piece: '\u2581I' }, []),
+    step('I saw', '\u2581saw', { id: 12, piece: '\u2581saw' }, []),
+    step('I saw Å', 'Å', unk, [{ id: 0, piece: '<unk>', probability: 0.6 }, { id: 7, piece: '\u2581A', probability: 0.2 }]),
+  ] };
+  const d = ngramStep(table, run, 2);
+  assert.equal(d.chosen, '<unk>');
+  assert.deepEqual(d.neural.filter((a) => a.piece === d.chosen).map((a) => a.probability), [0.6]);
 });

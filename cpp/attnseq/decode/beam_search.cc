@@ -140,7 +140,8 @@ void BeamSearch::step() {
     const bool can_continue = static_cast<int>(next.size()) < beam;
     const bool full = static_cast<int>(finished_.size()) >= beam;
     if (can_continue || (c.token == ids_.eos && !full)) {
-      const int copied = copy_.position(c.token, out_.alignment.row(c.row).data(), static_cast<int>(out_.alignment.cols()));
+      const int copied =  // (a forced prefix token is the caller's: it copies nothing)
+          is_forced ? -1 : copy_.position(c.token, out_.alignment.row(c.row).data(), static_cast<int>(out_.alignment.cols()));
       Live l{live_[c.row].hyp, -1};
       l.hyp.tokens.push_back(c.token);
       l.hyp.token_logprobs.push_back(c.logprob);

@@ -66,7 +66,8 @@ StepEvent StepSession::next() {
     hyp_.attention.push_back(ev.alignment);
   }
   ev.macs = out_.macs;
-  ev.copied = copy_.position(ev.token, out_.alignment.row(0).data(), static_cast<int>(out_.alignment.cols()));
+  // (a forced prefix token is the caller's, not the model's: it copies nothing)
+  ev.copied = ev.forced ? -1 : copy_.position(ev.token, out_.alignment.row(0).data(), static_cast<int>(out_.alignment.cols()));
 
   hyp_.tokens.push_back(ev.token);
   hyp_.copies.push_back(ev.copied);

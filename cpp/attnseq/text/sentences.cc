@@ -15,12 +15,17 @@ constexpr std::string_view kAbbreviations[] = {"mr", "mrs", "ms", "dr", "prof", 
                                                "no", "mt", "m", "mme", "mlle", "mm", "cf", "fig", "approx"};
 
 // Words that follow a German ordinal number ("am 12. Oktober", "im 19. Jahrhundert"; lower case): the
-// period after its digits is the ordinal's, not a sentence's end.
+// period after its digits is the ordinal's, not a sentence's end. Only German writes them so.
 constexpr std::string_view kAfterOrdinal[] = {
-    "januar", "jänner", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober",
-    "november", "dezember", "jan", "feb", "mär", "apr", "jun", "jul", "aug", "sep", "sept", "okt", "nov", "dez",
-    "jahrhundert", "jahrhunderts", "jahrtausend", "weltkrieg", "weltkriegs", "weltkrieges", "stock", "etage",
-    "klasse", "platz", "mal", "geburtstag", "jahrestag", "auflage", "kapitel", "liga", "runde", "spieltag"};
+    "januar", "jänner", "februar", "märz", "mai", "juni", "juli", "oktober", "dezember", "okt", "dez", "mär",
+    "jahrhundert", "jahrhunderts", "jahrtausend", "weltkrieg", "weltkriegs", "weltkrieges", "etage", "klasse",
+    "platz", "geburtstag", "jahrestag", "auflage", "kapitel", "runde", "spieltag"};
+// Words that follow a German ordinal but also begin English or Spanish sentences ("12. August is hot.",
+// "3. Stock prices fell."): an ordinal only after a German word that comes before one ("am 12. August").
+constexpr std::string_view kAfterOrdinalShared[] = {"april", "august", "september", "november", "jan", "feb", "apr",
+                                                    "jun", "jul", "aug", "sep", "sept", "nov", "stock", "mal", "liga"};
+constexpr std::string_view kBeforeOrdinal[] = {"am", "im", "vom", "zum", "zur", "bis", "ab", "seit", "den", "dem",
+                                               "der", "des", "die", "das", "beim", "ins", "jeden", "jedem"};
 
 bool is_space(char32_t c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == 0x00A0 || c == 0x3000 ||
@@ -61,25 +66,41 @@ bool after_abbreviation(std::string_view s, const std::vector<Char>& chars, size
   return std::find(std::begin(kAbbreviations), std::end(kAbbreviations), word) != std::end(kAbbreviations);
 }
 
-// Whether the period at chars[i], followed by whitespace from chars[j] on, ends an ordinal number rather
-// than a sentence: 1-3 digits before it, and after it a word in lower case or one of kAfterOrdinal
-// ("am 12. Oktober 2021", "im 19. Jahrhundert"; "It is 42. Then ..." and "in 1990. August ..." still end).
+// The word of chars [b, e), lower-cased (ASCII letters; the rest as written).
+std::string lower_word(std::string_view s, const std::vector<Char>& chars, size_t b, size_t e) {
+  if (b >= e) return "";
+  std::string word(s.substr(chars[b].begin, chars[e - 1].end - chars[b].begin));
+  for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return word;
+}
+
+bool is_letter(char32_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= 0xC0 && c < 0x2000 && c != 0xD7 && c != 0xF7); }
+
+template <size_t N>
+bool listed(const std::string_view (&list)[N], const std::string& word) {
+  return std::find(std::begin(list), std::end(list), word) != std::end(list);
+}
+
+// Whether the period at chars[i], followed by whitespace from chars[j] on, ends a German ordinal number
+// rather than a sentence: 1-3 digits before it, and after it a word of kAfterOrdinal ("am 12. Oktober
+// 2021", "im 19. Jahrhundert"), or one of kAfterOrdinalShared after a word of kBeforeOrdinal ("am 3.
+// August"). "It is 42. Then ...", "My son is 12. August is hot." and "in 1990. Oktober ..." still end.
 bool after_ordinal(std::string_view s, const std::vector<Char>& chars, size_t i, size_t j) {
   size_t d = i;
   while (d > 0 && chars[d - 1].c >= '0' && chars[d - 1].c <= '9') --d;
   if (d == i || i - d > 3) return false;
   if (d > 0 && !is_space(chars[d - 1].c) && !is_break(chars[d - 1].c) && chars[d - 1].c != '(') return false;
   while (j < chars.size() && is_space(chars[j].c)) ++j;
-  if (j == chars.size()) return false;
-  const char32_t first = chars[j].c;
-  if ((first >= 'a' && first <= 'z') || (first >= 0xDF && first <= 0xFF && first != 0xF7)) return true;
   size_t k = j;
-  while (k < chars.size() && ((chars[k].c >= 'A' && chars[k].c <= 'Z') || (chars[k].c >= 'a' && chars[k].c <= 'z') ||
-                              (chars[k].c >= 0xC0 && chars[k].c < 0x2000)))
-    ++k;
-  std::string word(s.substr(chars[j].begin, k == chars.size() ? s.size() - chars[j].begin : chars[k].begin - chars[j].begin));
-  for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return std::find(std::begin(kAfterOrdinal), std::end(kAfterOrdinal), word) != std::end(kAfterOrdinal);
+  while (k < chars.size() && is_letter(chars[k].c)) ++k;
+  const std::string next = lower_word(s, chars, j, k);
+  if (listed(kAfterOrdinal, next)) return true;
+  if (!listed(kAfterOrdinalShared, next)) return false;
+  size_t e = d;  // the word before the number
+  while (e > 0 && is_space(chars[e - 1].c)) --e;
+  size_t b = e;
+  while (b > 0 && is_letter(chars[b - 1].c)) --b;
+  return listed(kBeforeOrdinal, lower_word(s, chars, b, e));
 }
 
 }  // namespace

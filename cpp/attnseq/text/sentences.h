@@ -3,7 +3,8 @@
 //   - a sentence ends after . ! ? … (and any closing quotes/brackets) that are followed by
 //     whitespace or the end of the text, unless the word before the period is a known abbreviation
 //     (Mr. Dr. e.g. M. Mme ...) or a single letter (initials), or it ends a German ordinal: 1-3 digits
-//     followed by a word in lower case or a month ("am 12. Oktober", "im 19. Jahrhundert");
+//     followed by a German month or noun that follows ordinals ("am 12. Oktober", "im 19. Jahrhundert";
+//     "August", "Stock" ... only after "am", "im", "zum" ...);
 //   - after 。！？ (full-width; Chinese and Japanese write no space after them), wherever they are;
 //   - at a line break.
 // Whitespace between sentences belongs to none; a text without any end mark is one sentence.

@@ -48,7 +48,7 @@ export function lookup(t, before) {
  * translation so far), the table's row for them, and the decoder's alternatives at that step.
  * Mid-word steps (the piece continues a word) are marked: the N-gram's unit is the word.
  * @param {NgramTable} t  the table
- * @param {{steps: {text: string, piece: string, alternatives: {piece: string, probability: number}[], token: {id: number}}[], model: {tgt: string}}} run
+ * @param {{steps: {text: string, piece: string, alternatives: {piece: string, probability: number}[], token: {id: number, piece: string}}[], model: {tgt: string}}} run
  * @param {number} i
  */
 export function ngramStep(t, run, i) {
@@ -58,7 +58,7 @@ export function ngramStep(t, run, i) {
   const midWord = i > 0 && !step.piece.startsWith('\u2581') && /^[\p{L}\p{N}]/u.test(step.piece);
   return {
     index: i, before, midWord, english: run.model.tgt === 'en', sentences: t.sentences,
-    counts: lookup(t, before), neural: step.alternatives.map((a) => ({ piece: a.piece, probability: a.probability })), chosen: step.piece,
+    counts: lookup(t, before), neural: step.alternatives.map((a) => ({ piece: a.piece, probability: a.probability })), chosen: step.token.piece,
   };
 }
 

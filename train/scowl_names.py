@@ -21,10 +21,10 @@ import os
 import random
 import re
 import sys
-import unicodedata
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train.lexicon_file import debian_package, write_lexicon  # noqa: E402
+from attnseq_train.plain_text import unaccented  # noqa: E402
 
 WORDS = "/usr/share/dict/american-english-huge"
 CLDR_NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sets", "cldr_names.json")
@@ -84,10 +84,6 @@ def plain_names_of(words, exclude=(), size=PLAIN_SIZE, seed=1):
     return sorted(random.Random(seed).sample(out, min(size, len(out))))
 
 
-def strip_accents(word):
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
-
-
 def names_of(lines):
     """-> the sorted names in a word list's lines (see the module's doc)."""
     out = set()
@@ -121,7 +117,7 @@ def build(path=WORDS):
             "debian_package": debian_package("wamerican-huge"),
             "names": [w for w in names if w not in held],
             # (nor the held names without their accents: Sofia would teach the held Sofía's letters)
-            "plain": plain_names_of(words, held | {strip_accents(n) for n in held} | EXONYMS | cldr_exonyms(CLDR_NAMES))}
+            "plain": plain_names_of(words, held | {unaccented(n) for n in held} | EXONYMS | cldr_exonyms(CLDR_NAMES))}
 
 
 def main(argv=None):

@@ -54,18 +54,6 @@ std::vector<Char> decode(std::string_view s) {
   return out;
 }
 
-// Whether the period at chars[i] ends an abbreviation or an initial ("Mr.", "e.g.", "J.").
-bool after_abbreviation(std::string_view s, const std::vector<Char>& chars, size_t i) {
-  size_t j = i;
-  while (j > 0 && !is_space(chars[j - 1].c) && !is_break(chars[j - 1].c) && chars[j - 1].c != '(' &&
-         chars[j - 1].c != '"')
-    --j;
-  std::string word(s.substr(chars[j].begin, chars[i].begin - chars[j].begin));
-  for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  if (word.size() == 1 && std::isalpha(static_cast<unsigned char>(word[0]))) return true;  // an initial
-  return std::find(std::begin(kAbbreviations), std::end(kAbbreviations), word) != std::end(kAbbreviations);
-}
-
 // The word of chars [b, e), lower-cased (ASCII letters; the rest as written).
 std::string lower_word(std::string_view s, const std::vector<Char>& chars, size_t b, size_t e) {
   if (b >= e) return "";
@@ -74,12 +62,23 @@ std::string lower_word(std::string_view s, const std::vector<Char>& chars, size_
   return word;
 }
 
-bool is_letter(char32_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= 0xC0 && c < 0x2000 && c != 0xD7 && c != 0xF7); }
-
 template <size_t N>
 bool listed(const std::string_view (&list)[N], const std::string& word) {
   return std::find(std::begin(list), std::end(list), word) != std::end(list);
 }
+
+// Whether the period at chars[i] ends an abbreviation or an initial ("Mr.", "e.g.", "J.").
+bool after_abbreviation(std::string_view s, const std::vector<Char>& chars, size_t i) {
+  size_t j = i;
+  while (j > 0 && !is_space(chars[j - 1].c) && !is_break(chars[j - 1].c) && chars[j - 1].c != '(' &&
+         chars[j - 1].c != '"')
+    --j;
+  const std::string word = lower_word(s, chars, j, i);
+  if (word.size() == 1 && std::isalpha(static_cast<unsigned char>(word[0]))) return true;  // an initial
+  return listed(kAbbreviations, word);
+}
+
+bool is_letter(char32_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= 0xC0 && c < 0x2000 && c != 0xD7 && c != 0xF7); }
 
 // Whether the period at chars[i], followed by whitespace from chars[j] on, ends a German ordinal number
 // rather than a sentence: 1-3 digits before it, and after it a word of kAfterOrdinal ("am 12. Oktober

@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { launch, serve, screenshot, testModel, cliTranslate, waitForRunEnd, setSpeed, unnamedTablesAndFigures, ARTIFACTS } from './helpers.mjs';
 
 const model = testModel();
@@ -242,6 +243,43 @@ test('with prefers-reduced-motion the translation is shown whole, without animat
     const text = await b.page.locator('#text').inputValue();
     await b.page.waitForFunction((t) => new URLSearchParams(location.search).get('text') === t, text, { timeout: 5000 });
     await screenshot(b.page, 'demo-phone-reduced-motion');
+  } finally {
+    await b.close();
+  }
+});
+
+test('a letter the vocabulary lacks is copied from the source, and the loop feeds the model its <unk>', async (t) => {
+  const dir = model.modelsDir ?? path.join(path.dirname(model.file));
+  const file = path.join(dir, 'es-en-transformer.i8.safetensors');
+  if (!existsSync(file)) return t.skip('es-en-transformer is not in this catalogue');
+  const text = 'Søren vive en Zürich con Åsa.';  // es-en's vocabulary has no ø and no Å
+  const b = await launch({ reducedMotion: 'reduce' });
+  try {
+    await b.page.goto(`${srv.url}?nosw&model=es-en-transformer&text=${encodeURIComponent(text)}`);
+    await waitForRunEnd(b.page, 1);
+    assert.equal(await b.page.locator('#translation').textContent(), cliTranslate(file, text));
+    const rows = await b.page.evaluate(() => {
+      const steps = globalThis.attnseqDemo.stores.run.get().run.steps;
+      return [...document.querySelectorAll('attnseq-decoder-loop .loop-row')].map((r, i) => ({
+        copied: steps[i].copied, piece: steps[i].piece, token: steps[i].token.piece,
+        out: r.querySelector('.loop-out .tok').textContent, marked: r.querySelector('.loop-out .tok').classList.contains('copied'),
+        note: r.querySelector('.loop-copied')?.title ?? null, lastIn: [...r.querySelectorAll('.loop-in .tok')].at(-1).textContent,
+        label: r.getAttribute('aria-label'),
+      }));
+    });
+    const copies = rows.map((r, i) => [r, i]).filter(([r]) => r.copied >= 0);
+    assert.ok(copies.length >= 1, 'at least one <unk> copied');
+    for (const [r, i] of copies) {
+      assert.equal(r.token, '<unk>');
+      assert.notEqual(r.piece, '<unk>');
+      assert.ok(r.out.includes(r.piece.replace(/^\u2581/, '')), `step ${i + 1} shows the copied text: ${r.out}`);
+      assert.ok(r.marked && r.note?.includes('<unk>') && r.label.includes('<unk>'), `step ${i + 1} says the model wrote <unk>`);
+      // what the model reads at the next step is its own token, not the copy
+      // (marked "·" when it continues a word, as every piece is)
+      if (rows[i + 1]) assert.match(rows[i + 1].lastIn, /^·?<unk>$/, `step ${i + 2}'s input ends with <unk>`);
+    }
+    for (const r of rows.filter((x) => x.copied < 0)) assert.ok(!r.marked && r.note === null);
+    await screenshot(b.page, 'demo-copied-unknown-letter');
   } finally {
     await b.close();
   }

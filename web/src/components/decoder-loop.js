@@ -1,8 +1,9 @@
 // <attnseq-decoder-loop>: the autoregressive loop. One row per step: the decoder input so far
 // (`<s>`, `<s> Tu`, `<s> Tu devrais`, …) → the token it produced, until `</s>`. The current step is
-// highlighted and kept in view; rows after it are not shown yet.
+// highlighted and kept in view; rows after it are not shown yet. The input is what the model reads: a
+// generated `<unk>` whose text was copied from the source is written as that text and read back as `<unk>`.
 /**
- * @typedef {Pick<import('../index.js').GenerationStep, 'piece' | 'probability' | 'forced' | 'end' | 'done'>} LoopStep
+ * @typedef {Pick<import('../index.js').GenerationStep, 'piece' | 'probability' | 'forced' | 'end' | 'done' | 'copied'> & { token: { piece: string } }} LoopStep
  * @typedef {Object} LoopData
  * @property {string} bos        the model's start piece (`<s>`)
  * @property {LoopStep[]} steps
@@ -103,23 +104,25 @@ class DecoderLoop extends View {
    */
   #row(steps, i) {
     const step = steps[i];
-    const input = [this.#bos, ...steps.slice(0, i).map((x) => x.piece)];
+    const input = [this.#bos, ...steps.slice(0, i).map((x) => x.token.piece)];  // the model reads `<unk>`, not the copy
     const labels = pieceLabels(input, [this.#bos]);  // a piece that continues a word marked "·", as in the row that wrote it
     // the written token marked "·" when it continues the input's last word, as the figures mark it
     const out = labelAfter(input[input.length - 1], step.piece, step.end ? [this.#bos, step.piece] : [this.#bos]);
+    const copied = step.copied >= 0;  // written from the source in the place of the model's <unk>
     return h('li', {
       class: 'loop-row', 'data-step': i, tabindex: -1,
       'aria-label': t('loop.row', {
         n: i + 1, input: labels.join(' '), token: out, p: pct(step.probability),
-      }),
+      }) + (copied ? ` ${t('loop.copied', { token: pieceText(step.token.piece), text: pieceText(step.piece) })}` : ''),
     },
     h('span', { class: 'loop-n' }, String(i + 1)),
     // every chip before the last is `prior`: a narrow screen shows only the last one on rows that are not
     // the current one (components.css), so that each row stays one line
     h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 ? (i > 0 ? 'new' : '') : 'prior', k === 0, labels[k]))),
     h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'),
-    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}`, step.end, out),
-      h('small', { class: 'loop-p' }, pct(step.probability))));
+    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}${copied ? ' copied' : ''}`, step.end, out),
+      h('small', { class: 'loop-p' }, pct(step.probability)),
+      copied ? h('small', { class: 'loop-copied', title: t('loop.copied', { token: pieceText(step.token.piece), text: pieceText(step.piece) }) }, t('loop.copiedMark')) : null));
   }
 }
 

@@ -15,6 +15,8 @@ export default {
   'loop.ended': 'The end token </s> was produced: the loop stops.',
   'loop.thinking': 'Computing the next step…',
   'loop.lengthLimit': 'Stopped by the length limit before the end token </s>: the translation may be cut off.',
+  'loop.copied': '(the model wrote {token}; “{text}” is copied from the source word it attends to most)',
+  'loop.copiedMark': 'copied',
   'topk.model': "the model's probability",
   'topk.taken': 'the token taken',
   'topk.drawn': 'what the sampler drew from',

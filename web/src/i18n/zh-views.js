@@ -15,6 +15,8 @@ export default {
   'loop.ended': '已生成结束词元 </s>，循环停止。',
   'loop.thinking': '正在计算下一步…',
   'loop.lengthLimit': '在生成结束词元 </s> 之前就达到了长度上限，循环被迫停止：译文可能不完整。',
+  'loop.copied': '（模型写的是 {token}；“{text}”是从它最关注的源词复制过来的）',
+  'loop.copiedMark': '复制',
   'topk.model': '模型给出的概率',
   'topk.taken': '实际选中的词元',
   'topk.drawn': '采样实际使用的分布',

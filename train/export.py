@@ -19,6 +19,7 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train import checkpoint as ckpt, modelfile, safetensors_io  # noqa: E402
 from attnseq_train.models import build_model  # noqa: E402
+from attnseq_train.restore import METADATA_KEY as RESTORE_KEY  # noqa: E402
 from attnseq_train.spm_json import tokenizer_json  # noqa: E402
 
 TRAIN_ONLY_KEYS = ("dropout",)
@@ -94,6 +95,10 @@ def export(ckpt_path, out, int8=False, name=None, description=None):
                 "src_tokenizer": json.dumps(src_tok, ensure_ascii=False),
                 "tgt_tokenizer": json.dumps(tgt_tok if tgt_tok != src_tok else SAME_AS_SRC, ensure_ascii=False),
                 "name": name, "description": description, "training": json.dumps(provenance(c, int8))}
+    restore = os.path.join(data, "restore.json")  # the input restoration table (train/restore_table.py)
+    if os.path.exists(restore):
+        with open(restore, encoding="utf-8") as f:
+            metadata[RESTORE_KEY] = f.read().strip()
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     tmp = out + ".tmp"
     safetensors_io.write(tmp, *modelfile.to_format2(tensors_of(model, int8), metadata))

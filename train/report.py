@@ -112,11 +112,15 @@ def examples(cli, path, lang):
 
 def weights_sha256(path):
     """A digest of the file's tensors (name, dtype, shape, values) and metadata, whatever their layout in
-    the file: a file repacked without holes (train/repack.py) keeps it."""
+    the file: a file repacked without holes (train/repack.py) keeps it, and so does one given its input
+    restoration table (train/restore_table.py --into: the engine reads it, the PyTorch evaluation does
+    not, and the figures that the engine computes are computed again each report)."""
     import hashlib
 
     import numpy as np
+    from attnseq_train.restore import METADATA_KEY
     tensors, meta = modelfile.read_format1(path)  # the same digest for a file upgraded to format 2
+    meta.pop(METADATA_KEY, None)
     h = hashlib.sha256(json.dumps(meta, sort_keys=True).encode())
     for name in sorted(tensors):
         v = np.ascontiguousarray(tensors[name])

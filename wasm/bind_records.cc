@@ -275,7 +275,7 @@ struct Js<FieldKind::Metadata> {
   static val of(const std::map<std::string, std::string>& v, const Ctx&) {
     val meta = val::object();
     for (const auto& kv : v)
-      if (kv.first != "src_tokenizer" && kv.first != "tgt_tokenizer") meta.set(kv.first, kv.second);
+      if (attnseq::reported_metadata(kv.first)) meta.set(kv.first, kv.second);
     return meta;
   }
 };

@@ -23,6 +23,12 @@
 
 namespace attnseq {
 
+// The metadata entries that info reports (FieldKind::Metadata): all but the tables the engine reads
+// (the tokenizers, the input restoration table), which are large and say nothing to a reader.
+inline bool reported_metadata(const std::string& key) {
+  return key != "src_tokenizer" && key != "tgt_tokenizer" && key != "restore";
+}
+
 enum class FieldKind {
   Int,           // int → number
   Float,         // float → number
@@ -52,7 +58,7 @@ enum class FieldKind {
   Trace,         // BeamTrace → [[candidate records]] per step, null when empty (JSON: left out)
   Config,        // ModelConfig → the config record
   ControlIds,    // the Translator's control ids → the control-ids record
-  Metadata,      // the file's __metadata__ (tokenizers left out: large) → {key: value}
+  Metadata,      // the file's __metadata__ (reported_metadata(): the large tables left out) → {key: value}
   Arch,          // Arch → its name (arch_name)
   OptInt,        // std::optional<int> → number, left out when absent
   OptInts,       // std::optional<std::vector<int>> → number[], left out when absent
@@ -129,7 +135,10 @@ const char* field_kind_name(FieldKind kind);  // "int", "float", ... as describe
   X(attention_values, Matrices, s.attention_values,                                                               \
     "see GenerationSource.attentionValues; empty when returnAttention is false")                                  \
   X(encoder_macs, Count, s.encode_macs, "multiply-adds of the encoder")                                           \
-  X(macs, Count, s.macs, "multiply-adds spent (encoder + all steps)")
+  X(macs, Count, s.macs, "multiply-adds spent (encoder + all steps)")                                             \
+  X(read_as, Text, s.read_as,                                                                                     \
+    "the text the model read, when the engine restored the typed text (restoreInput: \"je suis desole .\" read "  \
+    "as \"Je suis désolé .\"); \"\" when it read the text as typed")
 
 // One candidate of the beam search trace (s: a BeamCandidate).
 #define ATTNSEQ_CANDIDATE_FIELDS(X)                                                                                \
@@ -151,7 +160,10 @@ const char* field_kind_name(FieldKind kind);  // "int", "float", ... as describe
     "per decoder layer, [S × C]: the vectors cross-attention's weighted sum runs over (RNN: the encoder states, " \
     "C = hidden; Transformer: the layer's projected values, C = dModel, head h in columns h·dh .. (h+1)·dh); "    \
     "empty for the model without attention and when returnAttention is false")                                   \
-  X(macs, Count, s.encode_macs(), "multiply-adds of the encoder")
+  X(macs, Count, s.encode_macs(), "multiply-adds of the encoder")                                                 \
+  X(read_as, Text, s.read_as(),                                                                                   \
+    "the text the model reads, when the engine restored the typed text (restoreInput); \"\" when it reads the "  \
+    "text as typed")
 
 // What each source token contributes to what the decoder reads (s: a SensitivityResult; sensitivity.h):
 // --sensitivity, Translator.sensitivity().
@@ -183,13 +195,17 @@ const char* field_kind_name(FieldKind kind);  // "int", "float", ... as describe
   X(description, Text, s.info().description, "the file's metadata \"description\" (may be empty)")                \
   X(quantized, Bool, s.info().quantized, "weights stored as int8")                                                \
   X(config, Config, s.info().config, "the file's config: architecture and sizes")                                 \
+  X(restores_input, Bool, s.restores_input(),                                                                     \
+    "the file carries a table that restores text typed without accents, capitals or apostrophes (the decoding "  \
+    "option restoreInput; the result's readAs)")                                                                   \
   X(has_attention, Bool, s.model()->has_attention(),                                                              \
     "false for the fixed-context RNN (attention: 'none'): its steps' attention is all zero")                      \
   X(control_ids, ControlIds, s,                                                                                   \
     "the target vocabulary's control tokens, as the file's tokenizer defines them: decoding starts with `bos` "   \
     "and a step whose token is `eos` ends the sentence (GenerationStep.end)")                                     \
   X(metadata, Metadata, s.info().metadata,                                                                        \
-    "the file's `__metadata__`, tokenizers left out (format, format_version, config, training, ...)")
+    "the file's `__metadata__`, tokenizers and the restoration table left out (format, format_version, config, "  \
+    "training, ...)")
 
 // The control tokens (s: a Translator).
 #define ATTNSEQ_CONTROL_ID_FIELDS(X)                                                                               \

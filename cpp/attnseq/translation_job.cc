@@ -6,9 +6,11 @@
 
 namespace attnseq {
 
-TranslationJob::TranslationJob(const Translator& translator, std::vector<Token> source, const DecodeOptions& options)
+TranslationJob::TranslationJob(const Translator& translator, std::vector<Token> source, const DecodeOptions& options,
+                               std::string read_as)
     : translator_(translator), options_(options) {
   result_.source = std::move(source);
+  result_.read_as = std::move(read_as);
   if (result_.source.empty()) return;  // blank text: nothing to do
   const std::vector<int> src = ids_of(result_.source);
   const DecoderState* state = nullptr;

@@ -22,11 +22,23 @@ Translator::~Translator() = default;
 Translator::Translator(Translator&&) noexcept = default;
 Translator& Translator::operator=(Translator&&) noexcept = default;
 
-std::vector<Token> Translator::tokenize(const std::string& text) const {
-  Encoding enc = src_tok_->encode(text);
+text::RestoredText Translator::restored(const std::string& text, bool restore) const {
+  if (restore && restorer_) return restorer_->restore(text);
+  text::RestoredText same;
+  same.text = text;
+  return same;
+}
+
+std::vector<Token> Translator::tokenize(const std::string& text, bool restore) const {
+  return tokenize(restored(text, restore));
+}
+
+std::vector<Token> Translator::tokenize(const text::RestoredText& read) const {
+  Encoding enc = src_tok_->encode(read.text);
   std::vector<Token> out;
   for (size_t i = 0; i < enc.ids.size(); ++i)
-    out.push_back({enc.ids[i], enc.pieces[i], static_cast<int>(enc.spans[i].begin), static_cast<int>(enc.spans[i].end)});
+    out.push_back({enc.ids[i], enc.pieces[i], static_cast<int>(read.to_input(enc.spans[i].begin)),
+                   static_cast<int>(read.to_input(enc.spans[i].end))});
   out.push_back({src_eos_, src_tok_->piece(src_eos_), -1, -1});
   if (static_cast<int>(out.size()) > info_.config.max_src_len)
     throw Error(ErrorCode::InputTooLong, "the text has " + std::to_string(out.size()) +
@@ -115,19 +127,23 @@ TranslationResult Translator::translate(const std::string& text, const DecodeOpt
 
 std::unique_ptr<TranslationJob> Translator::begin(const std::string& text, const DecodeOptions& options) const {
   options.validate(info_.config);
-  return std::make_unique<TranslationJob>(*this, is_blank(text) ? std::vector<Token>{} : tokenize(text), options);
+  if (is_blank(text)) return std::make_unique<TranslationJob>(*this, std::vector<Token>{}, options);
+  const text::RestoredText read = restored(text, options.restore_input);
+  return std::make_unique<TranslationJob>(*this, tokenize(read), options, read.changed() ? read.text : "");
 }
 
 std::unique_ptr<TranslationSession> Translator::start(const std::string& text, const DecodeOptions& options) const {
   options.validate(info_.config);
   if (is_blank(text)) return nullptr;  // as translate(): nothing to generate
-  return std::make_unique<TranslationSession>(*this, tokenize(text), options);
+  const text::RestoredText read = restored(text, options.restore_input);
+  return std::make_unique<TranslationSession>(*this, tokenize(read), options, read.changed() ? read.text : "");
 }
 
 TranslationSession::TranslationSession(const Translator& translator, std::vector<Token> source,
-                                       const DecodeOptions& options)
+                                       const DecodeOptions& options, std::string read_as)
     : translator_(translator),
       source_(std::move(source)),
+      read_as_(std::move(read_as)),
       options_(options),
       session_(translator.model(), ids_of(source_), options, translator.control_ids(), translator.number_guard(source_)) {}
 
@@ -156,6 +172,7 @@ TranslationResult TranslationSession::result() const {
   r.attention_values = attention_values();
   r.encode_macs = session_.state().encode_macs;
   r.macs = r.encode_macs + step_macs_;
+  r.read_as = read_as_;
   return r;
 }
 

@@ -15,6 +15,7 @@
 #include "attnseq/decode/session.h"
 #include "attnseq/io/weights.h"
 #include "attnseq/models/model.h"
+#include "attnseq/text/restore.h"
 
 namespace attnseq {
 
@@ -61,6 +62,7 @@ struct TranslationResult {
   std::vector<Matrix> attention_values;  // [layer] → [S, C]: what cross-attention's weighted sums run over
   uint64_t encode_macs = 0;   // multiply-adds of the encoder
   uint64_t macs = 0;          // multiply-adds (encode + all steps)
+  std::string read_as;        // the text the model read when the engine restored it (Translator::restored); else ""
 };
 
 class TranslationSession;
@@ -87,8 +89,15 @@ class Translator {
   // The target vocabulary's <s> and </s>, as the model file's tokenizer defines them.
   ControlIds control_ids() const { return ids_; }
 
-  // Source pieces (with </s>) and their spans. Throws InputTooLong beyond the model's limit.
-  std::vector<Token> tokenize(const std::string& text) const;
+  // The text the model reads: `text` with its accent-less, lower-case words restored to the written form
+  // the model learned from (text/restore.h), when the model file carries a restoration table and
+  // `restore` is set (DecodeOptions::restore_input); `text` itself otherwise.
+  text::RestoredText restored(const std::string& text, bool restore = true) const;
+  bool restores_input() const { return restorer_ != nullptr; }
+  // Source pieces (with </s>) of the text the model reads, and their spans in the typed `text`. Throws
+  // InputTooLong beyond the model's limit.
+  std::vector<Token> tokenize(const std::string& text, bool restore = true) const;
+  std::vector<Token> tokenize(const text::RestoredText& read) const;
   // The sentences of a paragraph, as byte spans [begin, end) of `text` (text/sentences.h): translate
   // them one at a time (the models are trained on single sentences).
   std::vector<std::pair<size_t, size_t>> sentences(const std::string& text) const;
@@ -129,6 +138,7 @@ class Translator {
   std::unique_ptr<Tokenizer> src_tok_, tgt_tok_;
   std::shared_ptr<const TargetPieces> target_pieces_;  // what each target piece writes, for the decoding guards
   std::string src_lang_;                        // the source language ("" when the file does not say)
+  std::unique_ptr<const text::InputRestorer> restorer_;  // metadata "restore"; null when the file has none
   std::shared_ptr<const Model> model_;
 };
 
@@ -136,7 +146,9 @@ class Translator {
 // StepSession, beam search through a BeamSearch. Blank text gives a job that is done at once.
 class TranslationJob {
  public:
-  TranslationJob(const Translator& translator, std::vector<Token> source, const DecodeOptions& options);
+  // read_as: the text the model reads when it is not the typed text (Translator::restored), else "".
+  TranslationJob(const Translator& translator, std::vector<Token> source, const DecodeOptions& options,
+                 std::string read_as = "");
   ~TranslationJob();
   bool done() const;
   int steps() const { return steps_; }  // model steps taken
@@ -154,8 +166,10 @@ class TranslationJob {
 
 class TranslationSession {
  public:
-  TranslationSession(const Translator& translator, std::vector<Token> source, const DecodeOptions& options);
+  TranslationSession(const Translator& translator, std::vector<Token> source, const DecodeOptions& options,
+                     std::string read_as = "");
   const std::vector<Token>& source() const { return source_; }
+  const std::string& read_as() const { return read_as_; }
   bool done() const { return session_.done(); }
   TranslationStep next();
   // The encoder's attention data; empty when DecodeOptions::return_attention is false.
@@ -173,6 +187,7 @@ class TranslationSession {
  private:
   const Translator& translator_;
   std::vector<Token> source_;
+  std::string read_as_;  // the text the model reads when restored, else ""
   DecodeOptions options_;
   StepSession session_;
   uint64_t step_macs_ = 0;  // multiply-adds of the steps taken so far

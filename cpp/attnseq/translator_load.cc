@@ -130,6 +130,8 @@ Translator::Translator(std::shared_ptr<const Bytes> model_file) {
   src_eos_ = require_id(src_tok_->eos_id(), "src_tokenizer", "</s> (eos)", info_.config.vocab_src);
   target_pieces_ = target_pieces(*tgt_tok_, language(info_.metadata, "tgt"));
   src_lang_ = language(info_.metadata, "src");
+  if (const auto it = info_.metadata.find("restore"); it != info_.metadata.end())
+    restorer_ = std::make_unique<const text::InputRestorer>(text::InputRestorer::from_json(parse_json(it->second)));
   model_ = build_model(info_.config, store);
   info_.quantized = store->quantized();
 }

@@ -122,7 +122,7 @@ void put(Kind<FieldKind::ControlIds>, json& j, const char* name, const attnseq::
 void put(Kind<FieldKind::Metadata>, json& j, const char* name, const std::map<std::string, std::string>& v, Tr) {
   json meta = json::object();
   for (const auto& kv : v)
-    if (kv.first != "src_tokenizer" && kv.first != "tgt_tokenizer") meta[kv.first] = kv.second;
+    if (attnseq::reported_metadata(kv.first)) meta[kv.first] = kv.second;
   j[name] = std::move(meta);
 }
 void put(Kind<FieldKind::Arch>, json& j, const char* name, attnseq::Arch v, Tr) { j[name] = attnseq::arch_name(v); }

@@ -206,3 +206,46 @@ TEST_CASE("conv model files: a bad config or mismatched tensors say what is wron
                    &msg) == ErrorCode::ModelBadTensor);
   CHECK_THAT(msg, Catch::Contains("encoder.convs.1.bias") && Catch::Contains("missing") && Catch::Contains("[32]"));
 }
+
+TEST_CASE("the restoration table: read with the model, spans on the typed text, off by option", "[modelfile][restore]") {
+  auto v1 = tiny();
+  const json forms = {{"version", 1}, {"forms", {"êtes", "c'est"}}};
+  auto with = with_header(*v1, [&](json& h) { h["__metadata__"]["restore"] = forms.dump(); });
+  Translator plain(v1), restoring(with);
+  CHECK_FALSE(plain.restores_input());
+  CHECK(restoring.restores_input());
+  const std::string typed = "vous etes la, c est vrai";
+  const std::string read = "Vous êtes la, c'est vrai";
+  // the tokens are the written text's, their spans point into the typed text
+  const auto tokens = restoring.tokenize(typed);
+  const auto written = plain.tokenize(read);
+  REQUIRE(tokens.size() == written.size());
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    CHECK(tokens[i].id == written[i].id);
+    if (tokens[i].begin < 0) continue;
+    CHECK(tokens[i].end <= static_cast<int>(typed.size()));
+    CHECK(tokens[i].begin <= tokens[i].end);
+  }
+  CHECK(restoring.tokenize(typed, /*restore=*/false).size() == plain.tokenize(typed).size());
+  // the result says what the model read; the option turns it off
+  DecodeOptions on, off;
+  off.restore_input = false;
+  const TranslationResult r = restoring.translate(typed, on);
+  CHECK(r.read_as == read);
+  CHECK(r.hypotheses[0].text == plain.translate(read, on).hypotheses[0].text);
+  CHECK(restoring.translate(typed, off).read_as.empty());
+  CHECK(restoring.translate(typed, off).hypotheses[0].text == plain.translate(typed, on).hypotheses[0].text);
+  CHECK(restoring.translate(read, on).read_as.empty());  // nothing to restore
+  auto session = restoring.start(typed, on);
+  CHECK(session->read_as() == read);
+  while (!session->done()) session->next();
+  CHECK(session->result().read_as == read);
+  auto job = restoring.begin(typed, on);
+  while (!job->done()) job->step();
+  CHECK(job->result().read_as == read);
+  // a broken table is a typed error naming it
+  std::string msg;
+  auto bad = with_header(*v1, [&](json& h) { h["__metadata__"]["restore"] = R"({"version":1,"forms":["Êtes","êtes"]})"; });
+  CHECK(load_error(bad, &msg) == ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("restore") && Catch::Contains("\"etes\""));
+}

@@ -5,7 +5,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { launch, serve, screenshot, testModel, cliTranslate, waitForRunEnd, setSpeed, unnamedTablesAndFigures, ARTIFACTS } from './helpers.mjs';
+import { execFileSync } from 'node:child_process';
+import { launch, serve, screenshot, testModel, cliTranslate, waitForRunEnd, setSpeed, unnamedTablesAndFigures, ARTIFACTS, CLI } from './helpers.mjs';
 
 const model = testModel();
 const SENTENCE = 'The cat drank the milk because it was hungry.';
@@ -283,4 +284,20 @@ test('a letter the vocabulary lacks is copied from the source, and the loop feed
   } finally {
     await b.close();
   }
+});
+
+test('text typed as the tutorials preprocess it is read in its written form, and the note says so', async (t) => {
+  const info = JSON.parse(execFileSync(CLI, ['--model', model.file, '--info'], { encoding: 'utf8' }));
+  if (!info.restores_input) return t.skip(`${model.id} has no restoration table`);
+  const text = 'i m cold .';
+  const json = JSON.parse(execFileSync(CLI, ['--model', model.file, '--json', '--no-steps', '--text', text], { encoding: 'utf8' }).split('\n')[0]);
+  assert.notEqual(json.read_as, '', 'the engine restores it');
+  await translate(text);
+  assert.equal(await page.locator('#translation').textContent(), cliTranslate(model.file, text));
+  const note = await page.locator('#translation + .output-note').textContent();
+  assert.ok(note.startsWith(`Read as “${json.read_as}”`), note);
+  await screenshot(page, 'demo-read-as');
+  // text written with its capitals and apostrophes: no note about it
+  await translate("I'm cold.");
+  assert.ok(!(await page.locator('#translation + .output-note').textContent()).includes('Read as'));
 });

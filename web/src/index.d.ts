@@ -132,6 +132,8 @@ export interface DecodeOptions {
   maxRepeatRun?: number;
   /** digits in the translation copy the source's numbers: a token that would write a number the source does not hold gets probability 0, and so does a number word while a source number above 12 is still to be written (numbers up to 12 may still be spelled out) (default true) */
   copyNumbers?: boolean;
+  /** text typed without accents, capitals or apostrophes (as the attention tutorials' preprocessing writes it: "je suis desole .") is read with the written form of its words that the model learned from ("Je suis désolé ."), when the model file has the table (info.restoresInput): the result's readAs says what was read (default true) */
+  restoreInput?: boolean;
   /** forced start of the translation; decoding continues after it (default none) */
   prefix?: string | number[];
   /** Transformer: cache the decoder's keys/values (false recomputes them) (default true) */

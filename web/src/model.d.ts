@@ -57,12 +57,16 @@ export interface ModelInfo {
   quantized: boolean;
   /** the file's config: architecture and sizes */
   config: ModelConfig;
+  /** the file carries a table that restores text typed without accents, capitals or apostrophes (the decoding
+   *  option restoreInput; the result's readAs) */
+  restoresInput: boolean;
   /** false for the fixed-context RNN (attention: 'none'): its steps' attention is all zero */
   hasAttention: boolean;
   /** the target vocabulary's control tokens, as the file's tokenizer defines them: decoding starts with `bos`
    *  and a step whose token is `eos` ends the sentence (GenerationStep.end) */
   controlIds: ControlIds;
-  /** the file's `__metadata__`, tokenizers left out (format, format_version, config, training, ...) */
+  /** the file's `__metadata__`, tokenizers and the restoration table left out (format, format_version,
+   *  config, training, ...) */
   metadata: Record<string, string>;
   // END generated: ModelInfo
 }

@@ -99,6 +99,9 @@ export interface TranslationResult extends Hypothesis {
   encoderMacs: number;
   /** multiply-adds spent (encoder + all steps) */
   macs: number;
+  /** the text the model read, when the engine restored the typed text (restoreInput: "je suis desole ." read
+   *  as "Je suis désolé ."); "" when it read the text as typed */
+  readAs: string;
   // END generated: TranslationResult
 }
 
@@ -116,6 +119,9 @@ export interface GenerationSource {
   attentionValues: Matrix[];
   /** multiply-adds of the encoder */
   macs: number;
+  /** the text the model reads, when the engine restored the typed text (restoreInput); "" when it reads the
+   *  text as typed */
+  readAs: string;
   // END generated: GenerationSource
 }
 

@@ -46,6 +46,10 @@ Strategy parse_strategy(const std::string& name);  // "greedy" | "beam" | "sampl
     "digits in the translation copy the source's numbers: a token that would write a number the source does not "  \
     "hold gets probability 0, and so does a number word while a source number above 12 is still to be written "    \
     "(numbers up to 12 may still be spelled out)")                                                                 \
+  X(bool, restore_input, true, Bool, "", 0, 1,                                                                    \
+    "text typed without accents, capitals or apostrophes (as the attention tutorials' preprocessing writes it: "   \
+    "\"je suis desole .\") is read with the written form of its words that the model learned from (\"Je suis "   \
+    "désolé .\"), when the model file has the table (info.restoresInput): the result's readAs says what was read") \
   X(std::vector<int>, prefix, {}, Prefix, "", 0, 0, "forced start of the translation; decoding continues after it") \
   X(bool, kv_cache, true, Bool, "", 0, 1, "Transformer: cache the decoder's keys/values (false recomputes them)")    \
   X(int, alternatives, 5, Int, "", 0, 50, "most likely tokens reported with each step")                             \

@@ -1,7 +1,8 @@
 // The translation as the page shows it: its text, the words the model was unsure of underlined with
 // dots (their probability in a tooltip and, for every reader, named in the note below), and one note
 // when the whole translation is far from what the model learned from, or a decoding guard acted
-// (app/confidence.js computes it from the engine's probabilities and the catalogue's thresholds).
+// (app/confidence.js computes it from the engine's probabilities and the catalogue's thresholds), or
+// the engine read the text with its accents, capitals and apostrophes restored (the result's readAs).
 import { t } from '../i18n/index.js';
 import { pct } from '../components/format.js';
 
@@ -15,12 +16,14 @@ export function noteWord(text) {
 }
 
 /**
- * The note under a translation, or '' (every sentence a guard or the confidence adds, in the UI language).
+ * The note under a translation, or '' (every sentence a guard, the confidence or the restored input adds,
+ * in the UI language).
  * @param {import('./confidence.js').Confidence | null} c
+ * @param {string} [readAs]  the text the model read, when not the typed text
  */
-export function outputNote(c) {
-  if (!c) return '';
-  const parts = [];
+export function outputNote(c, readAs = '') {
+  const parts = readAs ? [t('app.readAs', { text: readAs })] : [];
+  if (!c) return parts.join(' ');
   if (c.unsure) parts.push(t('conf.sentence', { p: pct(Math.exp(c.meanLogprob)) }));
   const unsure = c.words.filter((w) => w.unsure).map((w) => noteWord(w.text));
   if (unsure.length) parts.push(t('conf.words', { words: unsure.join(t('conf.sep')) }));
@@ -37,8 +40,9 @@ export function outputNote(c) {
  * @param {HTMLElement} el
  * @param {string} text
  * @param {import('./confidence.js').Confidence | null} c
+ * @param {string} [readAs]  the text the model read, when the engine restored the typed text
  */
-export function renderOutput(el, text, c) {
+export function renderOutput(el, text, c, readAs = '') {
   let note = el.nextElementSibling;
   if (!note?.classList.contains('output-note')) {
     note = Object.assign(document.createElement('p'), { className: 'output-note' });
@@ -58,7 +62,7 @@ export function renderOutput(el, text, c) {
       return lead ? [lead, span] : [span];
     }));
   }
-  const said = outputNote(c);
+  const said = outputNote(c, readAs);
   note.textContent = said;
   /** @type {HTMLElement} */ (note).hidden = !said;
   el.classList.toggle('far', !!c?.unsure);

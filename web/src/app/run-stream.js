@@ -104,6 +104,7 @@ async function stream(tr, run, sent, bump) {
   run.encoderAttention = src.encoderAttention ?? null;
   run.attentionValues = src.attentionValues ?? [];
   run.encoderMacs = src.macs ?? 0;
+  run.readAs = src.readAs ?? '';
   bump();
   for await (const step of gen) {
     run.steps.push(step);
@@ -125,6 +126,7 @@ async function beam(tr, run, sent) {
   run.encoderAttention = r.encoderAttention ?? null;
   run.attentionValues = r.attentionValues ?? [];
   run.encoderMacs = r.encoderMacs ?? 0;
+  run.readAs = r.readAs ?? '';
   run.beamTrace = r.beamTrace ?? null;
   run.hypotheses = r.hypotheses.map((x) => ({ text: x.text, score: x.score }));
   run.steps = r.steps ?? [];

@@ -139,6 +139,7 @@ export default {
   'lang.anyway': "Translate with {model} anyway",
   'w.langOffer': "The text looks like {lang}, but {model} reads {src}, so the translation below means little; {other} reads {lang}.",
   'w.langNone': "The text looks like {lang}, but {model} reads {src}, so the translation below means little; no model here reads {lang}.",
+  'app.readAs': "Read as “{text}”: this model learned written text, so the words typed without accents, capitals or apostrophes were read in their written form.",
   'conf.sentence': "The model is unsure of this translation (its tokens {p} likely on average): the text is far from the short everyday sentences it learned from; long sentences, names and numbers are where it goes wrong.",
   'conf.words': "Words it was unsure of (dotted underline): {words}.",
   'conf.sep': ", ",

@@ -147,6 +147,7 @@ export default {
   'lang.anyway': "仍用{model}翻译",
   'w.langOffer': "这段文字看起来是{lang}，但{model}读的是{src}，下面的译文没有意义；{other}读{lang}。",
   'w.langNone': "这段文字看起来是{lang}，但{model}读的是{src}，下面的译文没有意义；这里没有读{lang}的模型。",
+  'app.readAs': "按“{text}”读入：这个模型学的是规范书写的文本，所以没有重音、大写或撇号的词按其书写形式读入。",
   'conf.sentence': "模型对这个译文没有把握（词元的平均概率为 {p}）：这段文字与它学过的日常短句相差很远；长句、人名和数字最容易译错。",
   'conf.words': "模型没有把握的词（点状下划线）：{words}。",
   'conf.sep': "、",

@@ -65,6 +65,8 @@
  * @property {BeamCandidate[][]|null} beamTrace
  * @property {{text: string, score: number}[]} hypotheses
  * @property {number} encoderMacs
+ * @property {string} readAs                  the text the model read when the engine restored the typed text
+ *                                            (accents, capitals, apostrophes: the option restoreInput); '' when as typed
  */
 
 /**
@@ -79,6 +81,6 @@ export function emptyRun(id, text, model, options) {
   return {
     id, text, model, options,
     sourceTokens: [], steps: [], encoderAttention: null, attentionValues: [], done: false, output: '',
-    beamTrace: null, hypotheses: [], encoderMacs: 0,
+    beamTrace: null, hypotheses: [], encoderMacs: 0, readAs: '',
   };
 }

@@ -131,7 +131,8 @@ Translator::Translator(std::shared_ptr<const Bytes> model_file) {
   target_pieces_ = target_pieces(*tgt_tok_, language(info_.metadata, "tgt"));
   src_lang_ = language(info_.metadata, "src");
   if (const auto it = info_.metadata.find("restore"); it != info_.metadata.end())
-    restorer_ = std::make_unique<const text::InputRestorer>(text::InputRestorer::from_json(parse_json(it->second)));
+    if (auto r = text::InputRestorer::from_json(parse_json(it->second)); r.size() > 0)  // (an empty table restores nothing)
+      restorer_ = std::make_unique<const text::InputRestorer>(std::move(r));
   model_ = build_model(info_.config, store);
   info_.quantized = store->quantized();
 }

@@ -51,7 +51,7 @@ TEST_CASE("restore: text that shows it was typed with care is read as typed", "[
     const auto r = table().restore(typed);
     INFO(typed);
     if (std::string(typed) == "3 desole") {
-      CHECK(r.text == "3 désolé");
+      CHECK(r.text == "3 désolé");  // restored, with no capital
     } else {
       CHECK(r.text == typed);
       CHECK_FALSE(r.changed());
@@ -65,6 +65,11 @@ TEST_CASE("restore: each sentence is judged and capitalized by itself", "[restor
   CHECK(read("¿desole?") == "¿Désolé?");      // ¿ and ¡ start no word
   CHECK(read("«desole»") == "«Désolé»");
   CHECK(read("¿Le estoy molestando?") == "¿Le estoy molestando?");  // (the first word after ¿ is the first)
+  CHECK(read("3 Desole") == "3 Désolé");        // a typed capital is kept
+  CHECK(read("3 C est") == "3 C'est");
+  CHECK(read("iPhone est cher") == "iPhone est cher");  // not a plain word: no capital
+  CHECK(read("привет desole") == "привет désolé");      // a word comes first: no capital
+  CHECK(read("hello") == "Hello");
 }
 
 TEST_CASE("restore: every byte of the read text maps to the typed character it stands for", "[restore]") {

@@ -58,7 +58,7 @@ bool word_char(char32_t c) {
   return !((c >= 0xA0 && c <= 0xBF) || (c >= 0x2000 && c <= 0x206F));
 }
 
-// Whether the character before byte i (after byte j) of s continues a word.
+// Whether the character before byte i of s continues a word (joins_after: the one at byte j).
 bool joins_before(std::string_view s, size_t i) {
   if (i == 0) return false;
   size_t b = i - 1;
@@ -156,38 +156,41 @@ RestoredText InputRestorer::restore(std::string_view input) const {
       if (!joins_before(sentence, i) && !joins_after(sentence, j)) words.push_back({s.begin + i, s.begin + j});
       i = j;
     }
-    bool first = true;  // at the sentence's first word
+    // The first word gets a capital when nothing that belongs to a word (a digit, a letter outside
+    // ASCII) comes before it in the sentence: "3 pommes" and "привет desole" get none.
+    bool opens = !words.empty();
+    for (size_t i = s.begin; opens && i < words[0].begin;) {
+      const Utf8Char ch = decode_utf8(input.substr(i));
+      opens = !word_char(ch.code_point);
+      i += ch.length;
+    }
     for (size_t w = 0; w < words.size(); ++w) {
-      const bool sentence_start = w == 0;
-      Edit* made = nullptr;
+      const bool first = w == 0;
+      const size_t begin = words[w].begin;
+      size_t end = words[w].end;
+      const std::string* form = nullptr;
       // two words with a space or an apostrophe between them: a dropped or kept apostrophe ("c est")
       if (w + 1 < words.size() && words[w + 1].begin == words[w].end + 1 &&
           (input[words[w].end] == ' ' || input[words[w].end] == '\'')) {
-        const std::string_view typed = input.substr(words[w].begin, words[w + 1].end - words[w].begin);
+        const std::string_view typed = input.substr(begin, words[w + 1].end - begin);
         const auto it = forms_.find(key_of(typed));
-        if (it != forms_.end() && plain(typed, sentence_start)) {
-          edits.push_back({words[w].begin, words[w + 1].end, it->second});
-          made = &edits.back();
+        if (it != forms_.end() && plain(typed, first)) {
+          form = &it->second;
+          end = words[w + 1].end;
           ++w;
         }
       }
-      if (!made) {
-        const std::string_view typed = input.substr(words[w].begin, words[w].end - words[w].begin);
+      if (!form) {
+        const std::string_view typed = input.substr(begin, end - begin);
         const auto it = forms_.find(key_of(typed));
-        if (it != forms_.end() && plain(typed, sentence_start)) {
-          edits.push_back({words[w].begin, words[w].end, it->second});
-          made = &edits.back();
-        }
+        if (it != forms_.end() && plain(typed, first)) form = &it->second;
       }
-      if (first) {
-        // The sentence's first letter as a capital, unless a number comes before it ("3 pommes").
-        first = false;
-        const size_t at = made ? made->begin : words[w].begin;
-        bool number_first = false;
-        for (size_t i = s.begin; i < at; ++i) number_first |= input[i] >= '0' && input[i] <= '9';
-        if (number_first) continue;
-        if (made) capitalize(made->form);
-        else if (is_lower(input[at])) edits.push_back({at, at + 1, std::string(1, static_cast<char>(input[at] - 'a' + 'A'))});
+      const bool capital = (first && opens) || is_upper(input[begin]);  // (a typed capital is kept)
+      if (form) {
+        edits.push_back({begin, end, *form});
+        if (capital) capitalize(edits.back().form);
+      } else if (first && opens && is_lower(input[begin]) && plain(input.substr(begin, end - begin), true)) {
+        edits.push_back({begin, begin + 1, std::string(1, static_cast<char>(input[begin] - 'a' + 'A'))});
       }
     }
   }

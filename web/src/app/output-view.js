@@ -20,9 +20,10 @@ export function noteWord(text) {
  * in the UI language).
  * @param {import('./confidence.js').Confidence | null} c
  * @param {string} [readAs]  the text the model read, when not the typed text
+ * @param {{k: number, n: number} | null} [sentence]  in a paragraph, which sentence (1-based) readAs is of
  */
-export function outputNote(c, readAs = '') {
-  const parts = readAs ? [t('app.readAs', { text: readAs })] : [];
+export function outputNote(c, readAs = '', sentence = null) {
+  const parts = !readAs ? [] : sentence ? [t('app.readAsSentence', { text: readAs, ...sentence })] : [t('app.readAs', { text: readAs })];
   if (!c) return parts.join(' ');
   if (c.unsure) parts.push(t('conf.sentence', { p: pct(Math.exp(c.meanLogprob)) }));
   const unsure = c.words.filter((w) => w.unsure).map((w) => noteWord(w.text));
@@ -41,8 +42,9 @@ export function outputNote(c, readAs = '') {
  * @param {string} text
  * @param {import('./confidence.js').Confidence | null} c
  * @param {string} [readAs]  the text the model read, when the engine restored the typed text
+ * @param {{k: number, n: number} | null} [sentence]  in a paragraph, which sentence readAs is of
  */
-export function renderOutput(el, text, c, readAs = '') {
+export function renderOutput(el, text, c, readAs = '', sentence = null) {
   let note = el.nextElementSibling;
   if (!note?.classList.contains('output-note')) {
     note = Object.assign(document.createElement('p'), { className: 'output-note' });
@@ -62,7 +64,7 @@ export function renderOutput(el, text, c, readAs = '') {
       return lead ? [lead, span] : [span];
     }));
   }
-  const said = outputNote(c, readAs);
+  const said = outputNote(c, readAs, sentence);
   note.textContent = said;
   /** @type {HTMLElement} */ (note).hidden = !said;
   el.classList.toggle('far', !!c?.unsure);

@@ -118,7 +118,9 @@ export function bindViews(root, stores, handlers) {
     // the words the model was unsure of, when the output is this run's sentence alone (a paragraph's
     // other sentences have no steps here) and finished
     const conf = sentences.length > 1 || !run.done ? null : confidenceOf(run.steps, text, m.confidence ?? null);
-    for (const el of all('output')) renderOutput(el, text, conf, run.readAs ?? '');
+    // what the model read, when the engine restored the typed text (in a paragraph: the sentence shown)
+    const of = sentences.length > 1 && para ? { k: para.selected + 1, n: sentences.length } : null;
+    for (const el of all('output')) renderOutput(el, text, conf, run.readAs ?? '', of);
     // in a paragraph, which of its sentences the figures show
     const which = para && para.sentences.length > 1 ? `${t('fig.sentenceOf', { k: para.selected + 1, n: para.sentences.length })} · ` : '';
     for (const el of all('step-label')) el.textContent = which + (i < 0 ? t('fig.noStep') : t('fig.stepLabel', { n: i + 1, token: stepLabel(run, i) }));

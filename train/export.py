@@ -19,6 +19,7 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from attnseq_train import checkpoint as ckpt, modelfile, safetensors_io  # noqa: E402
 from attnseq_train.models import build_model  # noqa: E402
+from attnseq_train.names_table import METADATA_KEY as NAMES_KEY, table_json as names_json, translated_names  # noqa: E402
 from attnseq_train.restore import METADATA_KEY as RESTORE_KEY  # noqa: E402
 from attnseq_train.spm_json import tokenizer_json  # noqa: E402
 
@@ -99,6 +100,8 @@ def export(ckpt_path, out, int8=False, name=None, description=None):
     if os.path.exists(restore):
         with open(restore, encoding="utf-8") as f:
             metadata[RESTORE_KEY] = f.read().strip()
+    # the names the pair translates, which the engine's name guard leaves to the model (train/names_table.py)
+    metadata[NAMES_KEY] = names_json(translated_names(meta["src"], meta["tgt"]))
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     tmp = out + ".tmp"
     safetensors_io.write(tmp, *modelfile.to_format2(tensors_of(model, int8), metadata))

@@ -28,9 +28,10 @@ def cli_outputs(cli, model, texts):
     """-> list of (target ids without </s>, error or None) from `attnseq --json`, one per text."""
     inp = "".join(t.replace("\n", " ") + "\n" for t in texts)
     # The model's own greedy choices: the reference search has neither the number guard
-    # (decode/number_guard.h) nor the run guard (decode/repeat_guard.h), so they are off here; their
-    # effect is measured apart (docs/architecture.md).
-    p = subprocess.run([cli, "--model", model, "--json", "--no-steps", "--no-copy-numbers", "--max-repeat-run", "0"], input=inp.encode(),
+    # (decode/number_guard.h), the name guard (decode/name_guard.h) nor the run guard
+    # (decode/repeat_guard.h), so they are off here; their effect is measured apart (docs/architecture.md).
+    p = subprocess.run([cli, "--model", model, "--json", "--no-steps", "--no-copy-numbers", "--no-copy-names",
+                        "--max-repeat-run", "0"], input=inp.encode(),
                        capture_output=True)
     out = []
     for line in p.stdout.decode().splitlines():

@@ -113,14 +113,17 @@ def examples(cli, path, lang):
 def weights_sha256(path):
     """A digest of the file's tensors (name, dtype, shape, values) and metadata, whatever their layout in
     the file: a file repacked without holes (train/repack.py) keeps it, and so does one given its input
-    restoration table (train/restore_table.py --into: the engine reads it, the PyTorch evaluation does
-    not, and the figures that the engine computes are computed again each report)."""
+    restoration table (train/restore_table.py --into) or its names table (train/names_table.py): the engine
+    reads them, the PyTorch evaluation does not, and the figures that the engine computes are computed
+    again each report)."""
     import hashlib
 
     import numpy as np
+    from attnseq_train.names_table import METADATA_KEY as NAMES_KEY
     from attnseq_train.restore import METADATA_KEY
     tensors, meta = modelfile.read_format1(path)  # the same digest for a file upgraded to format 2
     meta.pop(METADATA_KEY, None)
+    meta.pop(NAMES_KEY, None)
     h = hashlib.sha256(json.dumps(meta, sort_keys=True).encode())
     for name in sorted(tensors):
         v = np.ascontiguousarray(tensors[name])

@@ -24,9 +24,10 @@
 namespace attnseq {
 
 // The metadata entries that info reports (FieldKind::Metadata): all but the tables the engine reads
-// (the tokenizers, the input restoration table), which are large and say nothing to a reader.
+// (the tokenizers, the input restoration table, the names table of the name guard), which are large or
+// say nothing to a reader.
 inline bool reported_metadata(const std::string& key) {
-  return key != "src_tokenizer" && key != "tgt_tokenizer" && key != "restore";
+  return key != "src_tokenizer" && key != "tgt_tokenizer" && key != "restore" && key != "names";
 }
 
 enum class FieldKind {
@@ -91,6 +92,10 @@ const char* field_kind_name(FieldKind kind);  // "int", "float", ... as describe
     "a guard acted: the tokens the number guard (copyNumbers) removed here because they would write a number the " \
     "source does not hold, that the model preferred to the chosen one (most likely first); empty when it did not " \
     "change the choice")                                                                                          \
+  X(name_blocked, Alternatives, s.event.name_blocked,                                                             \
+    "a guard acted: the tokens the name guard (copyNames) removed here because they would depart from a source " \
+    "name the translation had begun to write, that the model preferred to the chosen one (most likely first); "  \
+    "empty when it did not change the choice")                                                                    \
   X(sampled, OptFloats, s.event.sampled,                                                                          \
     "sampling: each alternative's probability in the distribution the token was drawn from (after temperature, " \
     "top-k, top-p and the guards; 0 = cut); null for greedy and beam search")                           \

@@ -16,12 +16,12 @@ TranslationJob::TranslationJob(const Translator& translator, std::vector<Token> 
   const DecoderState* state = nullptr;
   if (options.strategy == Strategy::Beam) {
     beam_ = std::make_unique<BeamSearch>(*translator.model(), src, options, translator.control_ids(),
-                                         translator.number_guard(result_.source));
+                                         translator.source_guards(result_.source));
   } else {
     DecodeOptions stepwise = options;
     stepwise.alternatives = 0;  // translate() returns no per-step records: skip ranking the vocabulary
     session_ = std::make_unique<StepSession>(translator.model(), src, stepwise, translator.control_ids(),
-                                             translator.number_guard(result_.source));
+                                             translator.source_guards(result_.source));
     state = &session_->state();
     if (options.return_attention) {
       result_.encoder_attention = state->encoder_self_attention;

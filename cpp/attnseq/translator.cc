@@ -94,6 +94,16 @@ NumberGuard Translator::number_guard(const std::vector<Token>& source) const {
   return NumberGuard(target_pieces_, NumberGuard::digit_runs(text), spells_number(src_lang_, text));
 }
 
+NameGuard Translator::name_guard(const std::vector<Token>& source) const {
+  std::vector<std::string> texts;
+  for (const Token& t : source)
+    if (t.begin >= 0) texts.push_back(t.piece);  // the normalized source (</s>, which has no span, left out)
+  // The first word counts only when the model reads it in kMinNamePieces pieces written small too.
+  const std::string lower = NameGuard::first_word_lower(texts);
+  const bool first_rare = !lower.empty() && static_cast<int>(src_tok_->encode_ids(lower).size()) >= kMinNamePieces;
+  return NameGuard(target_pieces_, NameGuard::source_names(texts, translated_names_, first_rare));
+}
+
 TranslationHypothesis Translator::to_text(const Hypothesis& h, const std::vector<Token>& source) const {
   TranslationHypothesis out;
   out.text = detokenize(h.tokens, h.copies, source);
@@ -145,7 +155,7 @@ TranslationSession::TranslationSession(const Translator& translator, std::vector
       source_(std::move(source)),
       read_as_(std::move(read_as)),
       options_(options),
-      session_(translator.model(), ids_of(source_), options, translator.control_ids(), translator.number_guard(source_)) {}
+      session_(translator.model(), ids_of(source_), options, translator.control_ids(), translator.source_guards(source_)) {}
 
 TranslationStep TranslationSession::next() {
   StepEvent ev = session_.next();

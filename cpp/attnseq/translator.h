@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "attnseq/core/special_ids.h"
@@ -116,6 +117,10 @@ class Translator {
   // The number guard for a source (its pieces' digit runs; decode/number_guard.h): what the searches of
   // translate(), begin() and start() apply when DecodeOptions::copy_numbers is on.
   NumberGuard number_guard(const std::vector<Token>& source) const;
+  // The name guard for a source (its rare capitalized words; decode/name_guard.h), applied when
+  // DecodeOptions::copy_names is on; and both guards together, as the searches take them.
+  NameGuard name_guard(const std::vector<Token>& source) const;
+  SourceGuards source_guards(const std::vector<Token>& source) const { return {number_guard(source), name_guard(source)}; }
   // A search's hypothesis with its text, pieces and the text of each step (a copied <unk>: the source
   // token's text, as its piece too).
   TranslationHypothesis to_text(const Hypothesis& h, const std::vector<Token>& source) const;
@@ -139,6 +144,7 @@ class Translator {
   std::shared_ptr<const TargetPieces> target_pieces_;  // what each target piece writes, for the decoding guards
   std::string src_lang_;                        // the source language ("" when the file does not say)
   std::unique_ptr<const text::InputRestorer> restorer_;  // metadata "restore"; null when the file has none
+  std::unordered_set<std::string> translated_names_;      // metadata "names": words the pair translates (name_guard.h)
   std::shared_ptr<const Model> model_;
 };
 

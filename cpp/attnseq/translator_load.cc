@@ -5,6 +5,7 @@
 #include "attnseq/translator.h"
 
 #include <cstdlib>
+#include <unordered_set>
 #include <nlohmann/json.hpp>
 
 #include "attnseq/core/errors.h"
@@ -110,6 +111,28 @@ std::string language(const std::map<std::string, std::string>& metadata, const c
   return data.contains(side) && data[side].is_string() ? data[side].get<std::string>() : "";
 }
 
+// The words the model file says its pair translates (metadata "names": {"version": 1, "translated":
+// [...]}; decode/name_guard.h), or none when the file has no such entry.
+std::unordered_set<std::string> translated_names(const std::map<std::string, std::string>& metadata) {
+  const auto it = metadata.find("names");
+  if (it == metadata.end()) return {};
+  const auto bad = [](const std::string& what) {
+    throw Error(ErrorCode::ModelBadConfig, "model metadata \"names\": " + what +
+                                               " (export the model again with train/export.py, or remove the entry)");
+  };
+  const nlohmann::json j = parse_json(it->second);
+  if (j.is_discarded() || !j.is_object()) bad("not a JSON object");
+  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
+    bad("\"version\" is not 1 (a newer attnseq wrote it: update attnseq)");
+  if (!j.contains("translated") || !j["translated"].is_array()) bad("no \"translated\" array");
+  std::unordered_set<std::string> out;
+  for (const auto& w : j["translated"]) {
+    if (!w.is_string() || !text::is_valid_utf8(w.get<std::string>())) bad("a word is not a UTF-8 string: " + w.dump());
+    out.insert(w.get<std::string>());
+  }
+  return out;
+}
+
 }  // namespace
 
 Translator::Translator(std::shared_ptr<const Bytes> model_file) {
@@ -133,6 +156,7 @@ Translator::Translator(std::shared_ptr<const Bytes> model_file) {
   if (const auto it = info_.metadata.find("restore"); it != info_.metadata.end())
     if (auto r = text::InputRestorer::from_json(parse_json(it->second)); r.size() > 0)  // (an empty table restores nothing)
       restorer_ = std::make_unique<const text::InputRestorer>(std::move(r));
+  translated_names_ = translated_names(info_.metadata);
   model_ = build_model(info_.config, store);
   info_.quantized = store->quantized();
 }

@@ -249,3 +249,21 @@ TEST_CASE("the restoration table: read with the model, spans on the typed text, 
   CHECK(load_error(bad, &msg) == ErrorCode::ModelBadConfig);
   CHECK_THAT(msg, Catch::Contains("restore") && Catch::Contains("\"etes\""));
 }
+
+TEST_CASE("the names table: the words the pair translates are no names to the guard; a bad table names itself",
+          "[modelfile][names]") {
+  auto v1 = tiny();
+  auto with = with_header(*v1, [](json& h) { h["__metadata__"]["names"] = R"({"version":1,"translated":["Zyxwa"]})"; });
+  Translator plain(v1), table(with);
+  const std::string text = "le Zyxwa et Qopvu";
+  const auto tokens = plain.tokenize(text);
+  CHECK(plain.name_guard(tokens).names() == std::vector<std::string>{"Zyxwa", "Qopvu"});
+  CHECK(table.name_guard(table.tokenize(text)).names() == std::vector<std::string>{"Qopvu"});
+  std::string msg;
+  auto bad = with_header(*v1, [](json& h) { h["__metadata__"]["names"] = R"({"version":2,"translated":[]})"; });
+  CHECK(load_error(bad, &msg) == ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("\"names\"") && Catch::Contains("version"));
+  bad = with_header(*v1, [](json& h) { h["__metadata__"]["names"] = R"({"version":1,"translated":[3]})"; });
+  CHECK(load_error(bad, &msg) == ErrorCode::ModelBadConfig);
+  CHECK_THAT(msg, Catch::Contains("\"names\"") && Catch::Contains("3"));
+}

@@ -93,6 +93,6 @@ test('the note says what the model read when the engine restored the typed text,
   assert.equal(outputNote(null, "I'm cold ."), "Read as “I'm cold .”: this model learned written text, so text typed without accents, capitals or apostrophes is read in its written form.");
   assert.match(outputNote(null, 'Je suis désolé .', { k: 2, n: 3 }), /^Sentence 2 of 3 read as “Je suis désolé \.”:/);
   assert.match(withLanguage('zh', () => outputNote(null, 'Je suis désolé .', { k: 2, n: 3 })), /^第 2 句（共 3 句）按“Je suis désolé \.”读入/);
-  const c = { unsure: false, meanLogprob: -0.1, words: [{ text: 'froid', unsure: true, probability: 0.2 }], capped: false, blocked: 0, numbers: 0 };
+  const c = { unsure: false, meanLogprob: -0.1, words: [{ text: 'froid', unsure: true, probability: 0.2 }], capped: false, blocked: 0, numbers: 0, names: 0 };
   assert.match(outputNote(/** @type {any} */ (c), "I'm cold ."), /^Read as .*\. Words it was unsure of \(dotted underline\): froid\.$/);
 });

@@ -132,6 +132,8 @@ export interface DecodeOptions {
   maxRepeatRun?: number;
   /** digits in the translation copy the source's numbers: a token that would write a number the source does not hold gets probability 0, and so does a number word while a source number above 12 is still to be written (numbers up to 12 may still be spelled out) (default true) */
   copyNumbers?: boolean;
+  /** a rare name of the source (a capitalized word, not the first, that the model reads in 3 pieces or more) that the translation has begun to write is finished letter for letter: a token that would make it "Begoa" for "Begoña" or "Janee" for "Jane" gets probability 0; names the model file lists as translated ("Afrique" → "Africa") are left to the model (default true) */
+  copyNames?: boolean;
   /** text typed without accents, capitals or apostrophes (as the attention tutorials' preprocessing writes it: "je suis desole .") is read with the written form of its words that the model learned from ("Je suis désolé ."), when the model file has the table (info.restoresInput): the result's readAs says what was read (default true) */
   restoreInput?: boolean;
   /** forced start of the translation; decoding continues after it (default none) */

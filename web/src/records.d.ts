@@ -172,6 +172,10 @@ export interface GenerationStep {
    *  the source does not hold, that the model preferred to the chosen one (most likely first); empty when it
    *  did not change the choice */
   numberBlocked: Alternative[];
+  /** a guard acted: the tokens the name guard (copyNames) removed here because they would depart from a
+   *  source name the translation had begun to write, that the model preferred to the chosen one (most likely
+   *  first); empty when it did not change the choice */
+  nameBlocked: Alternative[];
   /** sampling: each alternative's probability in the distribution the token was drawn from (after
    *  temperature, top-k, top-p and the guards; 0 = cut); null for greedy and beam search */
   sampled: Float32Array | null;

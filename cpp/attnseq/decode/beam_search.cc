@@ -86,11 +86,11 @@ struct BeamSearch::Live {
 };
 
 BeamSearch::BeamSearch(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
-                       NumberGuard numbers)
+                       SourceGuards source)
     : model_(model),
       options_(options),
       ids_(ids),
-      guards_(options, ids.eos, std::move(numbers)),
+      guards_(options, ids.eos, std::move(source)),
       copy_(src, ids) {
   options_.validate(model.config());
   state_ = model.encode(src, options_.state_options());
@@ -191,8 +191,8 @@ BeamResult BeamSearch::result() {
 }
 
 BeamResult beam_search(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
-                       const AbortCallback& abort, NumberGuard numbers) {
-  BeamSearch search(model, src, options, ids, std::move(numbers));
+                       const AbortCallback& abort, SourceGuards source) {
+  BeamSearch search(model, src, options, ids, std::move(source));
   while (!search.done()) {
     check_abort(abort, search.steps());
     search.step();

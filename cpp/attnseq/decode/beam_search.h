@@ -35,9 +35,10 @@ struct BeamResult {
 class BeamSearch {
  public:
   // Validates the options and encodes the source. ids: the target vocabulary's <s> and </s> (the model file's).
-  // numbers: the number guard of this source (off by default, and whenever options.copy_numbers is false).
+  // source: the number and name guards of this source (off by default, and whenever options.copy_numbers /
+  // options.copy_names is false).
   BeamSearch(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
-             NumberGuard numbers = {});
+             SourceGuards source = {});
   ~BeamSearch();
   bool done() const { return done_; }
   int steps() const { return step_; }  // model steps taken
@@ -67,6 +68,6 @@ class BeamSearch {
 
 // BeamSearch run to the end; `abort` is asked before every step (Error(Aborted) when it says stop).
 BeamResult beam_search(const Model& model, const std::vector<int>& src, const DecodeOptions& options, ControlIds ids,
-                       const AbortCallback& abort = {}, NumberGuard numbers = {});
+                       const AbortCallback& abort = {}, SourceGuards source = {});
 
 }  // namespace attnseq

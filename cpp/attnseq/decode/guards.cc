@@ -10,19 +10,22 @@ namespace attnseq {
 void GuardBans::apply(float* row, int vocab) const {
   ban_tokens(row, vocab, repeat);
   ban_tokens(row, vocab, numbers);
+  ban_tokens(row, vocab, names);
 }
 
 void GuardBans::record(StepEvent& ev, const float* row, float lse, float chosen_logp) const {
   ev.blocked = blocked_above(repeat, row, lse, chosen_logp);
   ev.number_blocked = blocked_above(numbers, row, lse, chosen_logp);
+  ev.name_blocked = blocked_above(names, row, lse, chosen_logp);
 }
 
-Guards::Guards(const DecodeOptions& options, int eos, NumberGuard numbers)
+Guards::Guards(const DecodeOptions& options, int eos, SourceGuards source)
     : no_repeat_ngram_size_(options.no_repeat_ngram_size),
       max_repeat_run_(options.max_repeat_run),
       eos_(eos),
-      numbers_(options.copy_numbers ? numbers : NumberGuard{}),
-      pieces_(numbers.pieces()) {}
+      numbers_(options.copy_numbers ? source.numbers : NumberGuard{}),
+      names_(options.copy_names ? std::move(source.names) : NameGuard{}),
+      pieces_(source.numbers.pieces()) {}
 
 GuardBans Guards::bans(const std::vector<int>& tokens) const {
   GuardBans out;
@@ -37,6 +40,7 @@ GuardBans Guards::bans(const std::vector<int>& tokens) const {
     }
   }
   out.numbers = numbers_.banned(tokens, eos_);
+  out.names = names_.banned(tokens, eos_);
   return out;
 }
 

@@ -26,6 +26,9 @@ struct StepEvent {
   // the number guard (decode/number_guard.h): the same, for the tokens it removed because they would
   // write a number the source does not hold
   std::vector<std::pair<int, float>> number_blocked;
+  // the name guard (decode/name_guard.h): the same, for the tokens it removed because they would depart
+  // from a source name the translation has begun to write
+  std::vector<std::pair<int, float>> name_blocked;
   // sampling: each alternative's probability in the distribution the token was drawn from (after
   // temperature, top-k and top-p; 0 = cut); empty for greedy and beam search
   std::vector<float> sampled;

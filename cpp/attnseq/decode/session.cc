@@ -10,11 +10,11 @@
 namespace attnseq {
 
 StepSession::StepSession(std::shared_ptr<const Model> model, const std::vector<int>& src,
-                         const DecodeOptions& options, ControlIds ids, NumberGuard numbers)
+                         const DecodeOptions& options, ControlIds ids, SourceGuards source)
     : model_(std::move(model)),
       options_(options),
       ids_(ids),
-      guards_(options, ids.eos, std::move(numbers)),
+      guards_(options, ids.eos, std::move(source)),
       copy_(src, ids),
       rng_(options.seed) {
   options_.validate(model_->config());

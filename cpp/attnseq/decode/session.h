@@ -19,10 +19,10 @@ namespace attnseq {
 class StepSession {
  public:
   // Validates the options; encodes the source (ids ending with </s>). Beam strategy is not step-wise.
-  // ids: the target vocabulary's <s> and </s> (the model file's). numbers: the number guard of this
-  // source (Translator::number_guard; off by default, and whenever options.copy_numbers is false).
+  // ids: the target vocabulary's <s> and </s> (the model file's). source: the number and name guards of
+  // this source (Translator::source_guards; each off by default, and whenever its option is false).
   StepSession(std::shared_ptr<const Model> model, const std::vector<int>& src, const DecodeOptions& options,
-              ControlIds ids, NumberGuard numbers = {});
+              ControlIds ids, SourceGuards source = {});
 
   bool done() const { return done_; }
   StepEvent next();  // throws Error(BadInput) when called after done()

@@ -6,7 +6,7 @@ import { hasCjk } from '../state/text.js';
 
 /**
  * @typedef {{text: string, probability: number, unsure: boolean}} Word
- * @typedef {{words: Word[], meanLogprob: number, unsure: boolean, capped: boolean, blocked: number, numbers: number}} Confidence
+ * @typedef {{words: Word[], meanLogprob: number, unsure: boolean, capped: boolean, blocked: number, numbers: number, names: number}} Confidence
  */
 
 /**
@@ -14,7 +14,7 @@ import { hasCjk } from '../state/text.js';
  * Chinese, continues the word before only when it is not a CJK character) with the least probability
  * of their pieces, and the translation's mean log-probability per token (`</s>` included, as the
  * calibration counts it). Null when the steps do not spell `output` (then nothing is marked).
- * @param {{piece?: string, token?: {piece: string}, probability: number, end?: boolean, capped?: boolean, blocked?: unknown[], numberBlocked?: unknown[]}[]} steps
+ * @param {{piece?: string, token?: {piece: string}, probability: number, end?: boolean, capped?: boolean, blocked?: unknown[], numberBlocked?: unknown[], nameBlocked?: unknown[]}[]} steps
  * @param {string} output   the engine's translation text
  * @param {{token: number, sentence: number} | null} thresholds
  * @returns {Confidence | null}
@@ -55,5 +55,7 @@ export function confidenceOf(steps, output, thresholds) {
     capped: steps.some((s) => s.capped), blocked: steps.reduce((n, s) => n + (s.blocked?.length ?? 0), 0),
     // the steps where the number guard (copyNumbers) chose another token than the model's first choice
     numbers: steps.filter((s) => s.numberBlocked?.length).length,
+    // the steps where the name guard (copyNames) did
+    names: steps.filter((s) => s.nameBlocked?.length).length,
   };
 }

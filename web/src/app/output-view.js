@@ -31,6 +31,7 @@ export function outputNote(c, readAs = '', sentence = null) {
   if (c.capped) parts.push(t('guard.capped'));
   if (c.blocked) parts.push(t('guard.blocked', { n: c.blocked }));
   if (c.numbers) parts.push(t('guard.numbers', { n: c.numbers }));
+  if (c.names) parts.push(t('guard.names', { n: c.names }));
   return parts.join(' ');
 }
 

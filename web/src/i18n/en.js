@@ -148,6 +148,7 @@ export default {
   'guard.capped': "It stopped at the length limit before the end-of-sentence token: the end may be missing.",
   'guard.blocked': "The repeat guard removed {n} token(s) the model preferred.",
   'guard.numbers': "The number guard changed {n} token(s) so that the numbers are the source's, digit for digit.",
+  'guard.names': "The name guard changed {n} token(s) so that a name of the source is written letter for letter.",
   'kind.transformer': "Transformer",
   'kind.additive': "GRU with additive attention (Bahdanau)",
   'kind.dot': "GRU with dot-product attention (Luong)",

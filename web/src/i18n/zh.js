@@ -156,6 +156,7 @@ export default {
   'guard.capped': "译文在生成句末词元之前就达到了长度上限：结尾可能缺失。",
   'guard.blocked': "重复保护去掉了模型原本更想要的 {n} 个词元。",
   'guard.numbers': "数字保护改动了 {n} 个词元，使译文中的数字与原文逐位相同。",
+  'guard.names': "名字保护改动了 {n} 个词元，使原文中的名字在译文中逐字母照写。",
   'kind.transformer': "Transformer",
   'kind.additive': "带加性注意力的 GRU（Bahdanau）",
   'kind.dot': "带点积注意力的 GRU（Luong）",

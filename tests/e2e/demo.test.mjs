@@ -286,6 +286,38 @@ test('a letter the vocabulary lacks is copied from the source, and the loop feed
   }
 });
 
+test('the decoder loop marks the step where the name guard took the model\'s first choice away, and says which token', async (t) => {
+  const dir = model.modelsDir ?? path.join(path.dirname(model.file));
+  const file = path.join(dir, 'es-en-transformer.i8.safetensors');
+  if (!existsSync(file)) return t.skip('es-en-transformer is not in this catalogue');
+  const text = 'No quiero salir con Begoña.';  // without the guard: "…with Begoa."
+  const b = await launch({ reducedMotion: 'reduce' });
+  try {
+    await b.page.goto(`${srv.url}?nosw&model=es-en-transformer&text=${encodeURIComponent(text)}`);
+    await waitForRunEnd(b.page, 1);
+    assert.equal(await b.page.locator('#translation').textContent(), cliTranslate(file, text));
+    const rows = await b.page.evaluate(() => {
+      const steps = globalThis.attnseqDemo.stores.run.get().run.steps;
+      return [...document.querySelectorAll('attnseq-decoder-loop .loop-row')].map((r, i) => ({
+        removed: steps[i].nameBlocked.map((x) => x.piece), marked: r.querySelector('.loop-out .tok').classList.contains('guarded'),
+        note: r.querySelector('.loop-guarded')?.title ?? null, label: r.getAttribute('aria-label'),
+      }));
+    });
+    const acted = rows.filter((r) => r.removed.length);
+    assert.ok(acted.length >= 1, 'the name guard acted');
+    for (const r of acted) {
+      const token = r.removed[0].replace(/^\u2581/, '');
+      assert.ok(r.marked && r.note?.startsWith('(the name guard removed') && r.note.includes(`“${token}”`), r.note ?? 'no note');
+      assert.ok(r.label.includes('the name guard removed'), r.label);
+    }
+    for (const r of rows.filter((x) => !x.removed.length)) assert.ok(!r.marked && r.note === null);
+    assert.match(await b.page.locator('.output-note').textContent(), /The name guard changed \d+ token\(s\)/);
+    await screenshot(b.page, 'demo-name-guard');
+  } finally {
+    await b.close();
+  }
+});
+
 test('text typed as the tutorials preprocess it is read in its written form, and the note says so', async (t) => {
   const info = JSON.parse(execFileSync(CLI, ['--model', model.file, '--info'], { encoding: 'utf8' }));
   if (!info.restores_input) return t.skip(`${model.id} has no restoration table`);

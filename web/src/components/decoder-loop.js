@@ -2,8 +2,11 @@
 // (`<s>`, `<s> Tu`, `<s> Tu devrais`, …) → the token it produced, until `</s>`. The current step is
 // highlighted and kept in view; rows after it are not shown yet. The input is what the model reads: a
 // generated `<unk>` whose text was copied from the source is written as that text and read back as `<unk>`.
+// A step where a guard took away the token the model preferred (the name, number or repeat guard) is
+// marked, and its title and accessible name say which guard removed which token.
 /**
- * @typedef {Pick<import('../index.js').GenerationStep, 'piece' | 'probability' | 'forced' | 'end' | 'done' | 'copied'> & { token: { piece: string } }} LoopStep
+ * @typedef {{piece: string, probability: number}} Removed
+ * @typedef {Pick<import('../index.js').GenerationStep, 'piece' | 'probability' | 'forced' | 'end' | 'done' | 'copied'> & { token: { piece: string }, blocked?: Removed[], numberBlocked?: Removed[], nameBlocked?: Removed[] }} LoopStep
  * @typedef {Object} LoopData
  * @property {string} bos        the model's start piece (`<s>`)
  * @property {LoopStep[]} steps
@@ -26,6 +29,19 @@ import { t, getLanguage } from '../i18n/index.js';
 const chip = (piece, cls = '', control = false, label = pieceText(piece)) => h('span', {
   class: `tok${startsWord(piece) ? ' ws' : ''}${control ? ' ctl' : ''}${cls ? ' ' + cls : ''}`,
 }, label);
+
+/**
+ * The guard that changed a step's token, and the token it removed that the model ranked first (null when
+ * none acted): the step records list what each guard removed above the chosen token, most likely first.
+ * @param {LoopStep} step
+ * @returns {{guard: string, removed: Removed} | null}
+ */
+export function guardOf(step) {
+  for (const [guard, list] of /** @type {[string, Removed[] | undefined][]} */ ([['names', step.nameBlocked], ['numbers', step.numberBlocked], ['repeat', step.blocked]])) {
+    if (list?.length) return { guard, removed: list[0] };
+  }
+  return null;
+}
 
 /** @extends {View<LoopData>} */
 class DecoderLoop extends View {
@@ -109,20 +125,23 @@ class DecoderLoop extends View {
     // the written token marked "·" when it continues the input's last word, as the figures mark it
     const out = labelAfter(input[input.length - 1], step.piece, step.end ? [this.#bos, step.piece] : [this.#bos]);
     const copied = step.copied >= 0;  // written from the source in the place of the model's <unk>
+    const acted = guardOf(step);
+    const guarded = acted ? t('loop.guarded', { guard: t(`loop.guard.${acted.guard}`), token: pieceText(acted.removed.piece), p: pct(acted.removed.probability) }) : '';
     return h('li', {
       class: 'loop-row', 'data-step': i, tabindex: -1,
       'aria-label': t('loop.row', {
         n: i + 1, input: labels.join(' '), token: out, p: pct(step.probability),
-      }) + (copied ? ` ${t('loop.copied', { token: pieceText(step.token.piece), text: pieceText(step.piece) })}` : ''),
+      }) + (copied ? ` ${t('loop.copied', { token: pieceText(step.token.piece), text: pieceText(step.piece) })}` : '') + (acted ? ` ${guarded}` : ''),
     },
     h('span', { class: 'loop-n' }, String(i + 1)),
     // every chip before the last is `prior`: a narrow screen shows only the last one on rows that are not
     // the current one (components.css), so that each row stays one line
     h('span', { class: 'loop-in' }, input.map((p, k) => chip(p, k === input.length - 1 ? (i > 0 ? 'new' : '') : 'prior', k === 0, labels[k]))),
     h('span', { class: 'loop-arrow', 'aria-hidden': 'true' }, '→'),
-    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}${copied ? ' copied' : ''}`, step.end, out),
+    h('span', { class: 'loop-out' }, chip(step.piece, `out${step.forced ? ' forced' : ''}${copied ? ' copied' : ''}${acted ? ' guarded' : ''}`, step.end, out),
       h('small', { class: 'loop-p' }, pct(step.probability)),
-      copied ? h('small', { class: 'loop-copied', title: t('loop.copied', { token: pieceText(step.token.piece), text: pieceText(step.piece) }) }, t('loop.copiedMark')) : null));
+      copied ? h('small', { class: 'loop-copied', title: t('loop.copied', { token: pieceText(step.token.piece), text: pieceText(step.piece) }) }, t('loop.copiedMark')) : null,
+      acted ? h('small', { class: 'loop-guarded', title: guarded }, t('loop.guardedMark')) : null));
   }
 }
 

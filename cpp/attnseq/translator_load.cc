@@ -12,7 +12,7 @@
 #include "attnseq/io/json_text.h"
 #include "attnseq/models/factory.h"
 #include "attnseq/text/tokenizer.h"
-#include "attnseq/text/utf8.h"
+#include "attnseq/core/utf8.h"
 
 namespace attnseq {
 namespace {
@@ -90,9 +90,9 @@ std::shared_ptr<const TargetPieces> target_pieces(const Tokenizer& target, const
   }
   std::vector<std::u32string> chars(texts.size());  // (for a target written without spaces: its run guard counts characters)
   for (size_t id = 0; id < texts.size(); ++id)
-    if (text::is_valid_utf8(texts[id]))
+    if (is_valid_utf8(texts[id]))
       for (std::string_view rest = texts[id]; !rest.empty();) {
-        const text::Utf8Char c = text::decode_utf8(rest);
+        const Utf8Char c = decode_utf8(rest);
         chars[id].push_back(c.code_point);
         rest.remove_prefix(c.length);
       }
@@ -127,7 +127,7 @@ std::unordered_set<std::string> translated_names(const std::map<std::string, std
   if (!j.contains("translated") || !j["translated"].is_array()) bad("no \"translated\" array");
   std::unordered_set<std::string> out;
   for (const auto& w : j["translated"]) {
-    if (!w.is_string() || !text::is_valid_utf8(w.get<std::string>())) bad("a word is not a UTF-8 string: " + w.dump());
+    if (!w.is_string() || !is_valid_utf8(w.get<std::string>())) bad("a word is not a UTF-8 string: " + w.dump());
     out.insert(w.get<std::string>());
   }
   return out;

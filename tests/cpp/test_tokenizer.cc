@@ -21,7 +21,7 @@
 #include "attnseq/core/errors.h"
 #include "attnseq/text/base64.h"
 #include "attnseq/text/tokenizer.h"
-#include "attnseq/text/utf8.h"
+#include "attnseq/core/utf8.h"
 
 #ifndef ATTNSEQ_TEST_DATA_DIR
 #error "ATTNSEQ_TEST_DATA_DIR must be defined (absolute path of tests/data)"
@@ -97,7 +97,7 @@ std::vector<Span> spans_of(const json& flat) {
   return spans;
 }
 
-std::string printable(const std::string& s) { return json(attnseq::text::is_valid_utf8(s) ? s : "<invalid utf-8>").dump(); }
+std::string printable(const std::string& s) { return json(attnseq::is_valid_utf8(s) ? s : "<invalid utf-8>").dump(); }
 
 std::string without_spaces(const std::string& s) {
   std::string out;
@@ -123,7 +123,7 @@ void check_span_structure(const Tokenizer& tok, const std::string& text, const E
     CHECK(e.spans[i].begin <= e.spans[i].end);
     CHECK(e.spans[i].end <= text.size());
     if (i > 0) CHECK(e.spans[i].begin == e.spans[i - 1].end);  // in order, no gaps
-    if (attnseq::text::is_valid_utf8(text)) {
+    if (attnseq::is_valid_utf8(text)) {
       CHECK(is_char_boundary(text, e.spans[i].begin));
       CHECK(is_char_boundary(text, e.spans[i].end));
     }
@@ -169,7 +169,7 @@ size_t check_decode_cases(GoldenSet& set) {
 
 // Where normalization changes nothing but spaces, each piece is the normalized text of its span.
 size_t check_span_contents(const Tokenizer& tok, const Tokenizer& raw, const std::string& text, const Encoding& e) {
-  if (raw.normalize(text) != text || !attnseq::text::is_valid_utf8(text)) return 0;
+  if (raw.normalize(text) != text || !attnseq::is_valid_utf8(text)) return 0;
   size_t checked = 0;
   for (size_t i = 0; i < e.ids.size(); ++i) {
     if (tok.type(e.ids[i]) == attnseq::PieceType::Unknown || tok.type(e.ids[i]) == attnseq::PieceType::Byte) continue;

@@ -21,6 +21,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "attnseq/decode/name_letters.h"
 #include "attnseq/decode/target_pieces.h"
 
 namespace attnseq {
@@ -58,11 +59,5 @@ class NameGuard {
   std::shared_ptr<const TargetPieces> pieces_;
   std::vector<std::string> names_;
 };
-
-// Whether a code point is a letter as the name guard counts them (Latin, Greek, Cyrillic and their
-// combining marks); and whether it is a capital of those scripts.
-bool is_name_letter(char32_t c);
-bool is_name_capital(char32_t c);
-char32_t to_name_lower(char32_t c);  // a capital's small letter (itself when it is none)
 
 }  // namespace attnseq

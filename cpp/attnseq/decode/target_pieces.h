@@ -25,6 +25,9 @@ class TargetPieces {
   int vocab() const { return static_cast<int>(texts_.size()); }
   const std::string& text(int id) const { return texts_[static_cast<size_t>(id)]; }
   const std::vector<int>& with_digits() const { return with_digits_; }  // ids whose text holds a digit, ascending
+  // The length in bytes of the letters piece `id`'s text begins with, as the name guard counts letters
+  // (decode/name_letters.h; 0 for a piece that begins with a space, a mark or a digit).
+  size_t leading_letters(int id) const { return leading_letters_[static_cast<size_t>(id)]; }
   bool starts_with_digit(int id) const { return starts_[static_cast<size_t>(id)] != 0; }
   const std::vector<char>& digits() const { return digits_; }  // [vocab] 1 when the text holds a digit
   // A piece that spells a number in the target language (decode/number_words.h).
@@ -45,6 +48,7 @@ class TargetPieces {
   std::vector<int> with_digits_;
   std::vector<char> starts_;  // [vocab] 1 when the text's first byte is a digit
   std::vector<char> digits_;  // [vocab] 1 when the text holds a digit
+  std::vector<size_t> leading_letters_;  // [vocab] bytes of letters the text begins with
   std::vector<NumberWord> number_words_;
   PieceUnits units_;
   PieceChars chars_;

@@ -1,7 +1,7 @@
 // Port of SentencePieceProcessor::Decode (sentencepiece_processor.cc, 0.1.97).
 #include "attnseq/core/errors.h"
 #include "attnseq/text/tokenizer_impl.h"
-#include "attnseq/text/utf8.h"
+#include "attnseq/core/utf8.h"
 
 namespace attnseq {
 namespace {
@@ -54,8 +54,8 @@ class Decoder {
   void flush_bytes() {
     std::string_view rest = bytes_;
     while (!rest.empty()) {
-      const text::Utf8Char c = text::decode_utf8(rest);
-      text_ += c.valid ? rest.substr(0, c.length) : text::kReplacementUtf8;
+      const Utf8Char c = decode_utf8(rest);
+      text_ += c.valid ? rest.substr(0, c.length) : kReplacementUtf8;
       rest.remove_prefix(c.length);
     }
     bytes_.clear();

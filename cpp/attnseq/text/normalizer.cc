@@ -1,6 +1,6 @@
 #include "attnseq/text/normalizer.h"
 
-#include "attnseq/text/utf8.h"
+#include "attnseq/core/utf8.h"
 
 namespace attnseq::text {
 namespace {

@@ -3,7 +3,7 @@
 #include "attnseq/core/errors.h"
 #include <nlohmann/json.hpp>
 #include "attnseq/text/sentences.h"
-#include "attnseq/text/utf8.h"
+#include "attnseq/core/utf8.h"
 
 namespace attnseq::text {
 namespace {

@@ -5,7 +5,7 @@
 #include <iterator>
 #include <string>
 
-#include "attnseq/text/utf8.h"
+#include "attnseq/core/utf8.h"
 
 namespace attnseq::text {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "attnseq/core/errors.h"
-#include "attnseq/text/utf8.h"
+#include "attnseq/core/utf8.h"
 
 namespace attnseq::text {
 namespace {

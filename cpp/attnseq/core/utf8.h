@@ -1,12 +1,13 @@
 // UTF-8 helpers with sentencepiece's exact rules (util.h of sentencepiece 0.1.97): how long a
-// character is, when a byte sequence is malformed, and U+FFFD for a malformed byte.
+// character is, when a byte sequence is malformed, and U+FFFD for a malformed byte. In core/ because
+// both the tokenizer (text/) and the decoding guards (decode/) read UTF-8.
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 
-namespace attnseq::text {
+namespace attnseq {
 
 constexpr char32_t kReplacementChar = 0xFFFD;
 constexpr std::string_view kReplacementUtf8 = "\xEF\xBF\xBD";
@@ -31,4 +32,4 @@ bool is_valid_utf8(std::string_view s);
 // Appends the UTF-8 encoding of `code_point` (U+FFFD for values that are not scalar values).
 void append_utf8(std::string& out, char32_t code_point);
 
-}  // namespace attnseq::text
+}  // namespace attnseq

@@ -1,6 +1,6 @@
-#include "attnseq/text/utf8.h"
+#include "attnseq/core/utf8.h"
 
-namespace attnseq::text {
+namespace attnseq {
 namespace {
 
 bool is_trail(unsigned char b) { return (b & 0xC0) == 0x80; }
@@ -68,4 +68,4 @@ void append_utf8(std::string& out, char32_t cp) {
   }
 }
 
-}  // namespace attnseq::text
+}  // namespace attnseq

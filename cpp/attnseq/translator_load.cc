@@ -9,10 +9,11 @@
 #include <nlohmann/json.hpp>
 
 #include "attnseq/core/errors.h"
+#include "attnseq/core/metadata_table.h"
+#include "attnseq/core/utf8.h"
 #include "attnseq/io/json_text.h"
 #include "attnseq/models/factory.h"
 #include "attnseq/text/tokenizer.h"
-#include "attnseq/core/utf8.h"
 
 namespace attnseq {
 namespace {
@@ -116,18 +117,11 @@ std::string language(const std::map<std::string, std::string>& metadata, const c
 std::unordered_set<std::string> translated_names(const std::map<std::string, std::string>& metadata) {
   const auto it = metadata.find("names");
   if (it == metadata.end()) return {};
-  const auto bad = [](const std::string& what) {
-    throw Error(ErrorCode::ModelBadConfig, "model metadata \"names\": " + what +
-                                               " (export the model again with train/export.py, or remove the entry)");
-  };
-  const nlohmann::json j = parse_json(it->second);
-  if (j.is_discarded() || !j.is_object()) bad("not a JSON object");
-  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
-    bad("\"version\" is not 1 (a newer attnseq wrote it: update attnseq)");
-  if (!j.contains("translated") || !j["translated"].is_array()) bad("no \"translated\" array");
+  const nlohmann::json j = parse_json(it->second);  // (held here: the array below refers into it)
   std::unordered_set<std::string> out;
-  for (const auto& w : j["translated"]) {
-    if (!w.is_string() || !is_valid_utf8(w.get<std::string>())) bad("a word is not a UTF-8 string: " + w.dump());
+  for (const auto& w : metadata_table_array(j, "names", "translated")) {
+    if (!w.is_string() || !is_valid_utf8(w.get<std::string>()))
+      bad_metadata_table("names", "a word is not a UTF-8 string: " + w.dump());
     out.insert(w.get<std::string>());
   }
   return out;

@@ -267,3 +267,25 @@ TEST_CASE("the names table: the words the pair translates are no names to the gu
   CHECK(load_error(bad, &msg) == ErrorCode::ModelBadConfig);
   CHECK_THAT(msg, Catch::Contains("\"names\"") && Catch::Contains("3"));
 }
+
+TEST_CASE("a metadata table's envelope: each table names itself and what is wrong", "[modelfile][names][restore]") {
+  auto v1 = tiny();
+  for (const auto& [key, field] : {std::pair<std::string, std::string>{"restore", "forms"}, {"names", "translated"}}) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"{not json", "not a JSON object"},
+        {"[1]", "not a JSON object"},
+        {R"({"translated":[],"forms":[]})", "\"version\" is not 1"},
+        {R"({"version":"1"})", "\"version\" is not 1"},
+        {R"({"version":1})", "no \"" + field + "\" array"},
+        {R"({"version":1,")" + field + R"(":{}})", "no \"" + field + "\" array"}};
+    for (const auto& [value, says] : cases) {
+      INFO(key << " = " << value);
+      std::string msg;
+      const auto k = key;
+      const auto v = value;
+      auto bad = with_header(*v1, [&](json& h) { h["__metadata__"][k] = v; });
+      CHECK(load_error(bad, &msg) == ErrorCode::ModelBadConfig);
+      CHECK_THAT(msg, Catch::Contains("model metadata \"" + key + "\": " + says) && Catch::Contains("train/export.py"));
+    }
+  }
+}

@@ -21,6 +21,17 @@ export function sourceFiles(dir = WEB_SRC) {
 export const TINY_RNN = path.join(TEST_MODELS, 'tiny-rnn-additive.safetensors');
 
 /**
+ * Every step record of one translation (Translator#generate), in order; the last one holds the text.
+ * @param {{generate: (text: string, options?: object) => AsyncIterable<any>}} translator
+ * @param {string} text @param {object} [options] @returns {Promise<any[]>}
+ */
+export async function collectSteps(translator, text, options = {}) {
+  const out = [];
+  for await (const s of translator.generate(text, options)) out.push(s);
+  return out;
+}
+
+/**
  * Every model the parity test covers: the tiny test models, whatever trained models ship in models/,
  * and the files listed in ATTNSEQ_TEST_MODELS (colon-separated paths, for checking other models by hand).
  */

@@ -11,13 +11,7 @@ import { Translator } from '../../web/src/index.js';
 import { confidenceOf } from '../../web/src/app/confidence.js';
 import { outputNote } from '../../web/src/app/output-view.js';
 import { withLanguage } from '../../web/src/i18n/index.js';
-import { ROOT } from './helpers.js';
-
-async function steps(tr, text, options = {}) {
-  const out = [];
-  for await (const s of tr.generate(text, options)) out.push(s);
-  return out;
-}
+import { ROOT, collectSteps as steps } from './helpers.js';
 
 test('es→en: "No quiero salir con Begoña." keeps Begoña (without the guard: Begoa), and the steps say where the guard acted', async () => {
   const tr = await Translator.load(path.join(ROOT, 'models/es-en-transformer.i8.safetensors'));

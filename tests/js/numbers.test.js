@@ -10,15 +10,9 @@ import { Translator } from '../../web/src/index.js';
 import { confidenceOf } from '../../web/src/app/confidence.js';
 import { outputNote } from '../../web/src/app/output-view.js';
 import { withLanguage } from '../../web/src/i18n/index.js';
-import { ROOT } from './helpers.js';
+import { ROOT, collectSteps as steps } from './helpers.js';
 
 const digits = (s) => s.match(/[0-9]+/g) ?? [];
-
-async function steps(tr, text, options = {}) {
-  const out = [];
-  for await (const s of tr.generate(text, options)) out.push(s);
-  return out;
-}
 
 test('en→zh: "She was born in 1987." keeps 1987 (without the guard: 197), and the steps say where the guard acted', async () => {
   const tr = await Translator.load(path.join(ROOT, 'models/en-zh-transformer.i8.safetensors'));

@@ -1,6 +1,7 @@
 #include "attnseq/text/restore.h"
 
 #include "attnseq/core/errors.h"
+#include "attnseq/core/metadata_table.h"
 #include <nlohmann/json.hpp>
 #include "attnseq/text/sentences.h"
 #include "attnseq/core/utf8.h"
@@ -8,10 +9,9 @@
 namespace attnseq::text {
 namespace {
 
-[[noreturn]] void bad(const std::string& what) {
-  throw Error(ErrorCode::ModelBadConfig, "model metadata \"restore\": " + what +
-                                             " (export the model again with train/export.py, or remove the entry)");
-}
+constexpr const char* kKey = "restore";  // the metadata entry
+
+[[noreturn]] void bad(const std::string& what) { bad_metadata_table(kKey, what); }
 
 constexpr bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 constexpr bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
@@ -126,12 +126,8 @@ InputRestorer::InputRestorer(const std::vector<std::string>& forms) {
 }
 
 InputRestorer InputRestorer::from_json(const nlohmann::json& j) {
-  if (j.is_discarded() || !j.is_object()) bad("not a JSON object");
-  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
-    bad("\"version\" is not 1 (a newer attnseq wrote it: update attnseq)");
-  if (!j.contains("forms") || !j["forms"].is_array()) bad("no \"forms\" array");
   std::vector<std::string> forms;
-  for (const auto& form : j["forms"]) {
+  for (const auto& form : metadata_table_array(j, kKey, "forms")) {
     if (!form.is_string()) bad("a form is not a string: " + form.dump());
     forms.push_back(form.get<std::string>());
   }

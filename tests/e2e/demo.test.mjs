@@ -249,16 +249,34 @@ test('with prefers-reduced-motion the translation is shown whole, without animat
   }
 });
 
-test('a letter the vocabulary lacks is copied from the source, and the loop feeds the model its <unk>', async (t) => {
-  const dir = model.modelsDir ?? path.join(path.dirname(model.file));
-  const file = path.join(dir, 'es-en-transformer.i8.safetensors');
-  if (!existsSync(file)) return t.skip('es-en-transformer is not in this catalogue');
-  const text = 'Søren vive en Zürich con Åsa.';  // es-en's vocabulary has no ø and no Å
+/**
+ * The demo opened on `text` with the shipped model `id` (reduced motion), its run ended and its translation
+ * checked against the native CLI's; null when the catalogue lacks the model (the test is then skipped).
+ * @returns {Promise<Awaited<ReturnType<typeof launch>> | null>}
+ */
+async function openTranslated(t, id, text) {
+  const file = path.join(model.modelsDir ?? path.dirname(model.file), `${id}.i8.safetensors`);
+  if (!existsSync(file)) {
+    t.skip(`${id} is not in this catalogue`);
+    return null;
+  }
   const b = await launch({ reducedMotion: 'reduce' });
   try {
-    await b.page.goto(`${srv.url}?nosw&model=es-en-transformer&text=${encodeURIComponent(text)}`);
+    await b.page.goto(`${srv.url}?nosw&model=${id}&text=${encodeURIComponent(text)}`);
     await waitForRunEnd(b.page, 1);
     assert.equal(await b.page.locator('#translation').textContent(), cliTranslate(file, text));
+    return b;
+  } catch (e) {
+    await b.close();
+    throw e;
+  }
+}
+
+test('a letter the vocabulary lacks is copied from the source, and the loop feeds the model its <unk>', async (t) => {
+  const text = 'Søren vive en Zürich con Åsa.';  // es-en's vocabulary has no ø and no Å
+  const b = await openTranslated(t, 'es-en-transformer', text);
+  if (!b) return;
+  try {
     const rows = await b.page.evaluate(() => {
       const steps = globalThis.attnseqDemo.stores.run.get().run.steps;
       return [...document.querySelectorAll('attnseq-decoder-loop .loop-row')].map((r, i) => ({
@@ -287,15 +305,10 @@ test('a letter the vocabulary lacks is copied from the source, and the loop feed
 });
 
 test('the decoder loop marks the step where the name guard took the model\'s first choice away, and says which token', async (t) => {
-  const dir = model.modelsDir ?? path.join(path.dirname(model.file));
-  const file = path.join(dir, 'es-en-transformer.i8.safetensors');
-  if (!existsSync(file)) return t.skip('es-en-transformer is not in this catalogue');
   const text = 'No quiero salir con Begoña.';  // without the guard: "…with Begoa."
-  const b = await launch({ reducedMotion: 'reduce' });
+  const b = await openTranslated(t, 'es-en-transformer', text);
+  if (!b) return;
   try {
-    await b.page.goto(`${srv.url}?nosw&model=es-en-transformer&text=${encodeURIComponent(text)}`);
-    await waitForRunEnd(b.page, 1);
-    assert.equal(await b.page.locator('#translation').textContent(), cliTranslate(file, text));
     const rows = await b.page.evaluate(() => {
       const steps = globalThis.attnseqDemo.stores.run.get().run.steps;
       return [...document.querySelectorAll('attnseq-decoder-loop .loop-row')].map((r, i) => ({

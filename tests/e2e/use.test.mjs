@@ -307,8 +307,10 @@ test('the words the model was unsure of are marked, and a far input is said to b
 });
 
 test('the Chinese UI names models, compare cards and the BLEU legend in Chinese', async () => {
-  const { page } = await open('?lang=zh', { reducedMotion: 'reduce', locale: 'zh-CN' });
+  // the browser's language alone (no ?lang=): the UI and <html lang> follow it
+  const { page } = await open('', { reducedMotion: 'reduce', locale: 'zh-CN' });
   await waitForRunEnd(page, 1);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-Hans', 'a Chinese UI is read as Chinese');
   const options = await page.locator('#model option').allTextContents();
   assert.ok(options.length >= 3 && options.every((o) => /[\u4e00-\u9fff]/.test(o)), JSON.stringify(options));
   assert.match(await page.textContent('#model-desc'), /[\u4e00-\u9fff]/);

@@ -51,12 +51,17 @@ export function withLanguage(code, fn) {
   try { return fn(); } finally { scoped = prev; }
 }
 
-/** @param {string} code */
+/**
+ * Sets the UI language and the page's `<html lang>` (also when the language is already the current one: the
+ * page's first call, with the browser's language, must set the attribute that screen readers and font
+ * fallback read). Subscribers hear of changes only.
+ * @param {string} code
+ */
 export function setLanguage(code) {
   const next = code in catalogs ? code : 'en';
+  if (globalThis.document) document.documentElement.lang = next === 'zh' ? 'zh-Hans' : 'en';
   if (next === current) return;
   current = next;
-  if (globalThis.document) document.documentElement.lang = next === 'zh' ? 'zh-Hans' : 'en';
   for (const fn of [...subs]) fn(current);
 }
 

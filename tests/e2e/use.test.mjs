@@ -228,9 +228,10 @@ test('text in another language than the model reads gets the offer: the model th
   { skip: (!has('zh-en-transformer') || !has('en-zh-transformer')) && 'no zh-en and en-zh models' }, async () => {
   const { page } = await open('', { reducedMotion: 'reduce' });
   await waitForRunEnd(page, 1);
-  const mine = 'A sentence I typed myself.';
+  const mine = 'A sentence I typed myself. And a second one.';
   await translate(page, mine, 2);
   assert.ok(await page.isHidden('#lang-offer'), 'English for the English model: no offer');
+  assert.equal(await page.locator('#sentences button').count(), 2, 'two sentences: a picker');
   await page.selectOption('#model', 'zh-en-transformer');
   await page.waitForFunction(() => /looks like English/.test(document.querySelector('#lang-offer').textContent), null, { timeout: 60_000 });
   assert.equal(await page.locator('#lang-offer span').textContent(),
@@ -238,6 +239,9 @@ test('text in another language than the model reads gets the offer: the model th
   assert.equal(await page.locator('#text').inputValue(), mine, 'the text stays');
   assert.equal(await page.evaluate(() => globalThis.attnseqDemo.stores.run.get().run), null, 'nothing was translated');
   assert.equal(await page.locator('#translation').textContent(), '');
+  // nothing of the earlier translation stays: its sentence picker goes too (a click on it brought it back)
+  assert.ok(await page.isHidden('#sentences'), 'no sentence picker of the text before');
+  assert.equal(await page.locator('#sentences button').count(), 0);
   await screenshot(page, 'use-other-language');
   // Translate asks again (the same offer); "anyway" translates it with this model
   await page.locator('#translate').click();
@@ -304,6 +308,17 @@ test('the words the model was unsure of are marked, and a far input is said to b
     'the marks change no character of the translation');
   assert.match(await page.locator('#translation .unsure').first().getAttribute('title'), /^The model gave this \d+(\.\d+)?%$/);
   await screenshot(page, 'use-unsure');
+  // a text of two sentences: the made-up one (not the one the figures show) is marked by its own confidence
+  const two = 'I ate an apple. Blorfing zendrax quimble trossed the vorpish glimmerwock.';
+  await translate(page, two, 3);
+  // (the second sentence is translated after the first one's run ends)
+  await page.waitForFunction(() => document.querySelector('#translation .unsure') !== null, null, { timeout: 60_000 });
+  const paraNote = await page.locator('#translation + .output-note').textContent();
+  assert.match(paraNote, /^Sentence 2 of 2: The model is unsure of this translation/);
+  assert.ok(!paraNote.includes('Sentence 1 of 2'), paraNote);
+  assert.equal(await page.locator('#translation').textContent(), cli(manifest.default, two, ['--sentences', '--no-steps', '--no-return-attention']).sentences.map((x) => x.hypotheses[0].text).join(' '),
+    'the marks change no character of the translation');
+  await screenshot(page, 'use-unsure-paragraph');
 });
 
 test('the Chinese UI names models, compare cards and the BLEU legend in Chinese', async () => {

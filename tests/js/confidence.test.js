@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 import { Translator } from '../../web/src/index.js';
-import { confidenceOf } from '../../web/src/app/confidence.js';
+import { confidenceOf, confidenceSteps, paragraphConfidence } from '../../web/src/app/confidence.js';
 import { noteWord, outputNote } from '../../web/src/app/output-view.js';
 import { withLanguage } from '../../web/src/i18n/index.js';
 import { ROOT } from './helpers.js';
@@ -95,4 +95,46 @@ test('the note says what the model read when the engine restored the typed text,
   assert.match(withLanguage('zh', () => outputNote(null, 'Je suis désolé .', { k: 2, n: 3 })), /^第 2 句（共 3 句）按“Je suis désolé \.”读入/);
   const c = { unsure: false, meanLogprob: -0.1, words: [{ text: 'froid', unsure: true, probability: 0.2 }], capped: false, blocked: 0, numbers: 0, names: 0 };
   assert.match(outputNote(/** @type {any} */ (c), "I'm cold ."), /^Read as .*\. Words it was unsure of \(dotted underline\): froid\.$/);
+});
+
+test('a translate() result gives the same confidence as the steps of generate() for the same sentence', async () => {
+  const entry = manifest.models.find((x) => x.id === manifest.default);
+  const tr = await Translator.load(path.join(ROOT, 'models', entry.file));
+  try {
+    for (const text of ['I love pizza and coffee!', 'Blorfing zendrax quimble trossed the vorpish glimmerwock.']) {
+      const r = await tr.translate(text);
+      const steps = [];
+      for await (const s of tr.generate(text)) steps.push(s);
+      const fromSteps = confidenceOf(steps, steps.at(-1).text, entry.confidence);
+      const fromResult = confidenceOf(confidenceSteps(r), r.text, entry.confidence);
+      assert.ok(fromResult, text);
+      assert.deepEqual(fromResult.words, fromSteps.words, text);
+      assert.ok(Math.abs(fromResult.meanLogprob - fromSteps.meanLogprob) < 1e-9, text);
+      assert.equal(fromResult.unsure, fromSteps.unsure, text);
+    }
+  } finally {
+    tr.dispose();
+  }
+});
+
+test('a text of several sentences: each sentence is marked by its own confidence, and the note names the sentence', () => {
+  const thresholds = { token: 0.3, sentence: -1 };
+  const sure = confidenceOf([step('▁Le', 0.9), step('▁chat', 0.9), step('.', 0.9), step('</s>', 0.9, { end: true })], 'Le chat.', thresholds);
+  const unsure = confidenceOf([step('▁On', 0.9), step('▁soup', 0.1), step('ersa', 0.2), step('.', 0.9), step('</s>', 0.1, { end: true })], 'On soupersa.', thresholds);
+  const p = paragraphConfidence([{ output: 'Le chat.', confidence: sure }, { output: 'Il dort.', confidence: null }, { output: 'On soupersa.', confidence: unsure }]);
+  assert.deepEqual(p.words.map((w) => [w.text, w.unsure]), [['Le', false], [' chat.', false], [' Il dort.', false], [' On', false], [' soupersa.', true]]);
+  assert.equal(p.words.map((w) => w.text).join(''), 'Le chat. Il dort. On soupersa.');
+  assert.deepEqual(p.sentences.map((s) => s.k), [1, 3]);
+  const en = withLanguage('en', () => outputNote(p));
+  assert.match(en, /^Sentence 3 of 3: The model is unsure of this translation .* Words it was unsure of \(dotted underline\): soupersa\.$/);
+  assert.ok(!en.includes('Sentence 1'), 'a sure sentence says nothing');
+  assert.match(withLanguage('zh', () => outputNote(p)), /^第 3 句（共 3 句）：模型对这个译文没有把握/);
+  // Chinese sentences join without a space
+  const zh = confidenceOf([step('▁我', 0.9), step('饿', 0.1), step('了', 0.9), step('。', 0.9), step('</s>', 0.9, { end: true })], '我饿了。', thresholds);
+  const q = paragraphConfidence([{ output: '你好。', confidence: null }, { output: '我饿了。', confidence: zh }]);
+  assert.equal(q.words.map((w) => w.text).join(''), '你好。我饿了。');
+  assert.equal(paragraphConfidence([{ output: 'a', confidence: null }]), null, 'no sentence has a confidence');
+  // steps that do not spell the shown output: the text stays plain (no words), the notes stay
+  const r = paragraphConfidence([{ output: 'Le chien.', confidence: sure }]);
+  assert.equal(r.words, null);
 });

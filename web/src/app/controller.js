@@ -12,7 +12,7 @@ import { matchModel } from './model-match.js';
 import { optionTable } from '../state/options.js';
 import { selectModel } from './model-choice.js';
 import { translateRun } from './run-stream.js';
-import { translateParagraph, selectSentence, alternative } from './paragraph.js';
+import { translateParagraph, selectSentence, alternative, clearTranslation } from './paragraph.js';
 import { scoreModels, compareScores, translateWith, sensitivityOf } from './comparisons.js';
 
 /** @typedef {import('../state/stores.js').Stores} Stores */
@@ -122,6 +122,11 @@ export class AppController {
    */
   translateParagraph(text, options, selected = 0) {
     return translateParagraph(this, text, options, selected);
+  }
+
+  /** Takes the translation off the page (app/paragraph.js clearTranslation). @param {string} [text] */
+  clearTranslation(text) {
+    clearTranslation(this, text);
   }
 
   /** Shows sentence `index` of the paragraph. @param {number} index @param {RunOptions} options */

@@ -18,13 +18,28 @@ export function noteWord(text) {
 /**
  * The note under a translation, or '' (every sentence a guard, the confidence or the restored input adds,
  * in the UI language).
- * @param {import('./confidence.js').Confidence | null} c
+ * @param {import('./confidence.js').Confidence | import('./confidence.js').ParagraphConfidence | null} c
+ *   a text of several sentences: each sentence that has something to say, named ("Sentence 3 of 5: …")
  * @param {string} [readAs]  the text the model read, when not the typed text
  * @param {{k: number, n: number} | null} [sentence]  in a paragraph, which sentence (1-based) readAs is of
  */
 export function outputNote(c, readAs = '', sentence = null) {
   const parts = !readAs ? [] : sentence ? [t('app.readAsSentence', { text: readAs, ...sentence })] : [t('app.readAs', { text: readAs })];
   if (!c) return parts.join(' ');
+  if ('sentences' in c) {
+    for (const s of c.sentences) {
+      const said = confidenceNotes(s.confidence);
+      if (said.length) parts.push(t('conf.inSentence', { k: s.k, n: s.n, note: said.join(' ') }));
+    }
+  } else {
+    parts.push(...confidenceNotes(c));
+  }
+  return parts.join(' ');
+}
+
+/** What one translation's confidence adds to the note. @param {import('./confidence.js').Confidence} c @returns {string[]} */
+function confidenceNotes(c) {
+  const parts = [];
   if (c.unsure) parts.push(t('conf.sentence', { p: pct(Math.exp(c.meanLogprob)) }));
   const unsure = c.words.filter((w) => w.unsure).map((w) => noteWord(w.text));
   if (unsure.length) parts.push(t('conf.words', { words: unsure.join(t('conf.sep')) }));
@@ -32,16 +47,16 @@ export function outputNote(c, readAs = '', sentence = null) {
   if (c.blocked) parts.push(t('guard.blocked', { n: c.blocked }));
   if (c.numbers) parts.push(t('guard.numbers', { n: c.numbers }));
   if (c.names) parts.push(t('guard.names', { n: c.names }));
-  return parts.join(' ');
+  return parts;
 }
 
 /**
  * Writes a translation into an <output> (and its note into the element after it with class
- * "output-note", made when missing). Without confidence data (another sentence of a paragraph, a model
- * the catalogue gives no thresholds), the plain text.
+ * "output-note", made when missing). Without confidence data (a model the catalogue gives no
+ * thresholds, a run not finished), the plain text.
  * @param {HTMLElement} el
  * @param {string} text
- * @param {import('./confidence.js').Confidence | null} c
+ * @param {import('./confidence.js').Confidence | import('./confidence.js').ParagraphConfidence | null} c
  * @param {string} [readAs]  the text the model read, when the engine restored the typed text
  * @param {{k: number, n: number} | null} [sentence]  in a paragraph, which sentence readAs is of
  */
@@ -68,5 +83,5 @@ export function renderOutput(el, text, c, readAs = '', sentence = null) {
   const said = outputNote(c, readAs, sentence);
   note.textContent = said;
   /** @type {HTMLElement} */ (note).hidden = !said;
-  el.classList.toggle('far', !!c?.unsure);
+  el.classList.toggle('far', !!(c && ('sentences' in c ? c.sentences.some((s) => s.confidence.unsure) : c.unsure)));
 }

@@ -122,8 +122,9 @@ export class PageRuns {
         onSwitch: (id) => { modelSel.value = id; modelSel.dispatchEvent(new Event('change')); },
         onAnyway: () => { this.anyway = `${text}|${info.id}`; hideOffer(box); this.translateNow(sentence, step); },
       });
-      // (the last translation goes: it is not this text's, and under it would read as if it were)
-      stores.run.set({ run: null, notice: null, status: 'idle', error: null });
+      // (the last translation goes, its sentence picker too: it is not this text's, and under it would read
+      // as if it were; a paragraph still being translated stops)
+      controller.clearTranslation(text);
       url.held = sentence || step !== undefined ? { text, sentence, step } : null;
       url.following = true;  // from now on the URL follows the page (edits, options), as after a translation
       return;

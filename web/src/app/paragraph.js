@@ -1,6 +1,7 @@
 // A text of several sentences: the engine splits it (the models are trained on single sentences);
 // the selected sentence streams into the run store for the views, every other one is translated for
 // the output. The paragraph store holds the sentences and their translations.
+import { confidenceSteps, lightStep } from './confidence.js';
 import { errorFields } from './errors.js';
 import { engineOptions } from './engine-options.js';
 import { currentTranslator } from './model-choice.js';
@@ -33,26 +34,39 @@ export async function translateParagraph(ctl, text, options, selected = 0) {
       { code: 'TOO_MANY_SENTENCES' });
     // Nothing of the previous text stays on screen (its run would still be playing under the error):
     // a run in progress stops, the views empty (the status line shows no detail under it: errors.js).
-    ctl.abort?.abort();
-    ctl.abort = null;
-    paragraph?.set({ text, selected: 0, sentences: [] });
-    ctl.stores.run.set({ run: null, status: 'error', ...errorFields(e, { n: parts.length, max: MAX_SENTENCES }) });
+    clearTranslation(ctl, text);
+    ctl.stores.run.set({ status: 'error', ...errorFields(e, { n: parts.length, max: MAX_SENTENCES }) });
     throw e;
   }
   if (!parts.length) parts.push({ text, span: [0, text.length] });
   selected = Math.min(Math.max(0, selected), parts.length - 1);
-  paragraph?.set({ text, selected, sentences: parts.map((p) => ({ ...p, output: null, ended: null })) });
+  paragraph?.set({ text, selected, sentences: parts.map((p) => ({ ...p, output: null, ended: null, steps: null })) });
   const run = await translateRun(ctl, parts[selected].text, options);
   if (!run || my !== ctl.paragraphs) return run;
-  sentenceDone(ctl, selected, run.output, run.steps.at(-1)?.end ?? true);
+  sentenceDone(ctl, selected, run.output, run.steps.at(-1)?.end ?? true, run.steps.map(lightStep));
   const table = await ctl.options();
   for (let i = 0; i < parts.length && paragraph; i++) {
     if (i === selected) continue;
     const r = await tr.translate(parts[i].text, engineOptions(options, table));
     if (my !== ctl.paragraphs) break;
-    sentenceDone(ctl, i, r.text, r.finished);
+    sentenceDone(ctl, i, r.text, r.finished, confidenceSteps(r));
   }
   return run;
+}
+
+/**
+ * Takes the translation off the page: the run in progress stops, a paragraph being translated is dropped
+ * (its remaining sentences are not translated), and the run and the paragraph's sentences are emptied, so
+ * that nothing of an earlier text (its sentence picker, its output) stays under what replaces it.
+ * @param {AppController} ctl
+ * @param {string} [text]  the paragraph store's text (the text now in the box)
+ */
+export function clearTranslation(ctl, text = '') {
+  ctl.abort?.abort();
+  ctl.abort = null;
+  ++ctl.paragraphs;
+  ctl.stores.paragraph?.set({ text, selected: 0, sentences: [] });
+  ctl.stores.run.set({ run: null, notice: null, status: 'idle', error: null });
 }
 
 /**
@@ -83,7 +97,7 @@ export async function alternative(ctl, index, id) {
   const { prefix: _, ...options } = run.options;
   const next = await translateRun(ctl, run.text, options, forced);
   const p = ctl.stores.paragraph?.get();
-  if (next && p?.sentences[p.selected]?.text === run.text) sentenceDone(ctl, p.selected, next.output, next.steps.at(-1)?.end ?? true);
+  if (next && p?.sentences[p.selected]?.text === run.text) sentenceDone(ctl, p.selected, next.output, next.steps.at(-1)?.end ?? true, next.steps.map(lightStep));
   return next;
 }
 
@@ -92,9 +106,10 @@ export async function alternative(ctl, index, id) {
  * @param {number} i
  * @param {string} output
  * @param {boolean} ended
+ * @param {import('./confidence.js').ConfidenceStep[]} steps  its tokens' probabilities and guards (confidence.js)
  */
-function sentenceDone(ctl, i, output, ended) {
+function sentenceDone(ctl, i, output, ended, steps) {
   const paragraph = ctl.stores.paragraph;
   if (!paragraph) return;
-  paragraph.set({ sentences: paragraph.get().sentences.map((s, k) => (k === i ? { ...s, output, ended } : s)) });
+  paragraph.set({ sentences: paragraph.get().sentences.map((s, k) => (k === i ? { ...s, output, ended, steps } : s)) });
 }

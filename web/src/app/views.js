@@ -11,7 +11,7 @@ import { t, getLanguage, withLanguage, onLanguageChange } from '../i18n/index.js
 import { modelLabel } from './model-names.js';
 import { paceOfRun } from './pace.js';
 import { typedPieces } from '../state/typed-pieces.js';
-import { confidenceOf } from './confidence.js';
+import { confidenceOf, paragraphConfidence } from './confidence.js';
 import { renderOutput } from './output-view.js';
 
 /** @typedef {import('../components/dom.js').View} View */
@@ -115,9 +115,14 @@ export function bindViews(root, stores, handlers) {
     const sentences = para?.sentences ?? [];
     const text = sentences.length > 1 ? joinSentences(sentences.map((s, k) => (k === para?.selected && s.output === null ? run.output : s.output)))
       : run.output;
-    // the words the model was unsure of, when the output is this run's sentence alone (a paragraph's
-    // other sentences have no steps here) and finished
-    const conf = sentences.length > 1 || !run.done ? null : confidenceOf(run.steps, text, m.confidence ?? null);
+    // the words the model was unsure of, once this run is finished; in a paragraph, each sentence's own
+    // (the shown one from this run's steps, the others from what the engine computed for them)
+    const thresholds = m.confidence ?? null;
+    const conf = !run.done ? null : sentences.length > 1 && para
+      ? paragraphConfidence(sentences.map((s, k) => (k === para.selected
+        ? { output: s.output ?? run.output, confidence: confidenceOf(run.steps, run.output, thresholds) }
+        : { output: s.output, confidence: s.steps && s.output !== null ? confidenceOf(s.steps, s.output, thresholds) : null })))
+      : confidenceOf(run.steps, text, thresholds);
     // what the model read, when the engine restored the typed text (in a paragraph: the sentence shown)
     const of = sentences.length > 1 && para ? { k: para.selected + 1, n: sentences.length } : null;
     for (const el of all('output')) renderOutput(el, text, conf, run.readAs ?? '', of);

@@ -143,6 +143,7 @@ export default {
   'app.readAsSentence': "Sentence {k} of {n} read as “{text}”: this model learned written text, so text typed without accents, capitals or apostrophes is read in its written form.",
   'conf.sentence': "The model is unsure of this translation (its tokens {p} likely on average): the text is far from the short everyday sentences it learned from; long sentences, names and numbers are where it goes wrong.",
   'conf.words': "Words it was unsure of (dotted underline): {words}.",
+  'conf.inSentence': "Sentence {k} of {n}: {note}",
   'conf.sep': ", ",
   'conf.token': "The model gave this {p}",
   'guard.capped': "It stopped at the length limit before the end-of-sentence token: the end may be missing.",

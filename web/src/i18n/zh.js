@@ -151,6 +151,7 @@ export default {
   'app.readAsSentence': "第 {k} 句（共 {n} 句）按“{text}”读入：这个模型学的是规范书写的文本，所以没有重音、大写或撇号的文字按其书写形式读入。",
   'conf.sentence': "模型对这个译文没有把握（词元的平均概率为 {p}）：这段文字与它学过的日常短句相差很远；长句、人名和数字最容易译错。",
   'conf.words': "模型没有把握的词（点状下划线）：{words}。",
+  'conf.inSentence': "第 {k} 句（共 {n} 句）：{note}",
   'conf.sep': "、",
   'conf.token': "模型给出的概率：{p}",
   'guard.capped': "译文在生成句末词元之前就达到了长度上限：结尾可能缺失。",

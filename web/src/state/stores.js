@@ -105,6 +105,8 @@ export function createOptionsStore() {
  * @property {[number, number]} span     UTF-16 offsets in the whole text
  * @property {string|null} output        its translation; null until computed
  * @property {boolean|null} ended        false when the length limit stopped it before the end token
+ * @property {import('../app/confidence.js').ConfidenceStep[]|null} [steps]  what the engine computed for each
+ *   token of `output` (piece, probability, end, the guards; no attention), for its confidence; null until computed
  */
 /**
  * The text as sentences (the engine splits it; each is translated by itself) and which one the

@@ -38,7 +38,8 @@ export function statusNote(info, missing, other) {
  */
 export function languageNote(offer, model) {
   const vars = { lang: languageName(offer.language), model: modelLabel(model), src: languageName(model.src) };
-  return offer.entry ? t('w.langOffer', { ...vars, other: `model="${offer.entry.id}"` }) : t('w.langNone', vars);
+  // (the other model by its label: readers see the note, and the page's author finds the label in the catalogue)
+  return offer.entry ? t('w.langOffer', { ...vars, other: modelLabel(offer.entry) }) : t('w.langNone', vars);
 }
 
 /**

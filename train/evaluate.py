@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Evaluate a model FILE on a split (test, valid, long, numbers, names, plain): BLEU overall and per English-length bucket.
+"""Evaluate a model FILE on a split (test, valid, long, numbers, names, plain, nostop): BLEU overall and per English-length bucket.
 
     /usr/bin/python3 train/evaluate.py --model models/en-fr-gru-attn.safetensors \
         --data work/data/en-fr [--beam 1] --out work/eval/en-fr-gru-attn.json
@@ -97,9 +97,10 @@ def main():
     ap.add_argument("--data", required=True)
     ap.add_argument("--beam", type=int, default=1)
     ap.add_argument("--alpha", type=float, default=1.0, help="length normalization exponent (beam)")
-    ap.add_argument("--split", default="test", choices=["test", "valid", "long", "numbers", "names", "plain"],
+    ap.add_argument("--split", default="test", choices=["test", "valid", "long", "numbers", "names", "plain", "nostop"],
                     help="long: long.json (prepare.py, train/long_split.py); numbers: numbers.json (train/numbers_set.py); "
-                         "names: names.json (train/names_set.py); plain: plain.json (train/plain_set.py)")
+                         "names: names.json (train/names_set.py); plain: plain.json (train/plain_set.py); "
+                         "nostop: nostop.json (train/nostop_set.py)")
     ap.add_argument("--cli", help="decode with this attnseq CLI (the C++ engine, default options) instead of PyTorch")
     ap.add_argument("--engine-args", default="", help="more CLI options, e.g. '--no-repeat-ngram-size 3'")
     ap.add_argument("--limit", type=int, default=0, help="first N segments only")

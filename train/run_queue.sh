@@ -64,6 +64,9 @@ prepare() {  # DIR PAIRS ARGS...
   if [ ! -f "$dir/plain.json" ]; then  # (and the plain-input set: train/plain_set.py)
     $PY train/plain_set.py --data "$dir" >> "$dir.prepare.log" 2>&1 || echo "$(date '+%F %T') plain set of $dir failed (see $dir.prepare.log)"
   fi
+  if [ ! -f "$dir/nostop.json" ] && [ -f "$dir/test.json" ]; then  # (the no-final-stop set: train/nostop_set.py)
+    $PY train/nostop_set.py --data "$dir" >> "$dir.prepare.log" 2>&1 || echo "$(date '+%F %T') no-final-stop set of $dir failed (see $dir.prepare.log)"
+  fi
   if [ ! -f "$dir/restore.json" ] && [ -f "$dir/meta.json" ]; then  # (the input restoration table: train/restore_table.py)
     $PY train/restore_table.py --data "$dir" >> "$dir.prepare.log" 2>&1 || echo "$(date '+%F %T') restoration table of $dir failed (see $dir.prepare.log)"
   fi

@@ -114,3 +114,32 @@ TEST_CASE("restore: a bad table says what is wrong and what to do", "[restore]")
   CHECK(table_error(json::array(), &msg) == ErrorCode::ModelBadConfig);
   CHECK_THAT(msg, Catch::Contains("export the model again"));
 }
+
+TEST_CASE("final stop: a sentence typed without one is read with one, and its bytes map back", "[restore][stop]") {
+  using attnseq::text::complete_final_stop;
+  using attnseq::text::RestoredText;
+  const auto completed = [](const std::string& typed) {
+    RestoredText r;
+    r.text = typed;
+    const bool added = complete_final_stop(r, ".");
+    return std::make_pair(added ? r.text : std::string("(as typed)"), r);
+  };
+  CHECK(completed("Je suis désolé").first == "Je suis désolé.");
+  CHECK(completed("Tom est là  ").first == "Tom est là.  ");            // before the trailing spaces
+  CHECK(completed("Il a dit « oui »").first == "Il a dit « oui ».");   // behind closing marks
+  CHECK(completed("I have 3").first == "I have 3.");
+  for (const char* kept : {"I'm sorry.", "Really?", "Stop!", "Well…", "Hello,", "Note:", "Il a dit « oui. »", "你好。", "", "   "})
+    CHECK(completed(kept).first == "(as typed)");
+  // every byte of the read text stands for a typed byte; the stop for the offset where it went in
+  const auto [text, r] = completed("Tom est là  ");
+  REQUIRE(r.original.size() == r.text.size() + 1);
+  CHECK(r.to_input(r.text.find('.')) == std::string("Tom est là").size());
+  CHECK(r.to_input(r.text.size()) == std::string("Tom est là  ").size());
+  // after a restoration by the table: its mapping is kept, the stop added to it
+  RestoredText t = table().restore("je suis desole");
+  REQUIRE(t.changed());
+  REQUIRE(complete_final_stop(t, "."));
+  CHECK(t.text == "Je suis désolé.");
+  CHECK(t.to_input(t.text.size() - 1) == 14);
+  CHECK(t.to_input(t.text.find("désolé")) == 8);
+}

@@ -90,7 +90,7 @@ test('with the shipped default model and its calibrated thresholds: an everyday 
 
 test('the note says what the model read when the engine restored the typed text, first', () => {
   assert.equal(outputNote(null), '');
-  assert.equal(outputNote(null, "I'm cold ."), "Read as “I'm cold .”: this model learned written text, so text typed without accents, capitals or apostrophes is read in its written form.");
+  assert.equal(outputNote(null, "I'm cold ."), "Read as “I'm cold .”: this model learned written text, so text typed without accents, capitals, apostrophes or a final stop is read in its written form.");
   assert.match(outputNote(null, 'Je suis désolé .', { k: 2, n: 3 }), /^Sentence 2 of 3 read as “Je suis désolé \.”:/);
   assert.match(withLanguage('zh', () => outputNote(null, 'Je suis désolé .', { k: 2, n: 3 })), /^第 2 句（共 3 句）按“Je suis désolé \.”读入/);
   const c = { unsure: false, meanLogprob: -0.1, words: [{ text: 'froid', unsure: true, probability: 0.2 }], capped: false, blocked: 0, numbers: 0, names: 0 };

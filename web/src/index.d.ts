@@ -134,7 +134,7 @@ export interface DecodeOptions {
   copyNumbers?: boolean;
   /** a rare name of the source (a capitalized word, not the first, that the model reads in 3 pieces or more) that the translation has begun to write is finished letter for letter: a token that would make it "Begoa" for "Begoña" or "Janee" for "Jane" gets probability 0; names the model file lists as translated ("Afrique" → "Africa") are left to the model (default true) */
   copyNames?: boolean;
-  /** text typed without accents, capitals or apostrophes (as the attention tutorials' preprocessing writes it: "je suis desole .") is read with the written form of its words that the model learned from ("Je suis désolé ."), when the model file has the table (info.restoresInput): the result's readAs says what was read (default true) */
+  /** text typed without accents, capitals or apostrophes (as the attention tutorials' preprocessing writes it: "je suis desole .") is read with the written form of its words that the model learned from ("Je suis désolé ."), when the model file has the table (info.restoresInput); and a sentence typed without its final stop gets one ("Je suis désolé" is read as "Je suis désolé."), in a source language written with spaces between words: the result's readAs says what was read (default true) */
   restoreInput?: boolean;
   /** forced start of the translation; decoding continues after it (default none) */
   prefix?: string | number[];

@@ -54,7 +54,9 @@ Strategy parse_strategy(const std::string& name);  // "greedy" | "beam" | "sampl
   X(bool, restore_input, true, Bool, "", 0, 1,                                                                    \
     "text typed without accents, capitals or apostrophes (as the attention tutorials' preprocessing writes it: "   \
     "\"je suis desole .\") is read with the written form of its words that the model learned from (\"Je suis "   \
-    "désolé .\"), when the model file has the table (info.restoresInput): the result's readAs says what was read") \
+    "désolé .\"), when the model file has the table (info.restoresInput); and a sentence typed without its final "  \
+    "stop gets one (\"Je suis désolé\" is read as \"Je suis désolé.\"), in a source language written with spaces " \
+    "between words: the result's readAs says what was read")                                                    \
   X(std::vector<int>, prefix, {}, Prefix, "", 0, 0, "forced start of the translation; decoding continues after it") \
   X(bool, kv_cache, true, Bool, "", 0, 1, "Transformer: cache the decoder's keys/values (false recomputes them)")    \
   X(int, alternatives, 5, Int, "", 0, 50, "most likely tokens reported with each step")                             \

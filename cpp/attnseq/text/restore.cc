@@ -215,4 +215,42 @@ RestoredText InputRestorer::restore(std::string_view input) const {
   return out;
 }
 
+namespace {
+
+bool closes(char32_t c) {  // a closing quote or bracket
+  return c == '"' || c == '\'' || c == ')' || c == ']' || c == '}' || c == 0xBB || c == 0x2019 || c == 0x201D ||
+         c == 0x203A || c == 0x300B || c == 0x300D || c == 0x300F || c == 0xFF09;
+}
+
+bool is_space(char32_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0xA0 || c == 0x3000; }
+
+// CJK punctuation and the full-width forms of ASCII punctuation (。！？，：): not a word's end
+bool cjk_punctuation(char32_t c) {
+  return (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20) ||
+         (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
+}
+
+}  // namespace
+
+bool complete_final_stop(RestoredText& read, std::string_view stop) {
+  // the last character that is not a space, and the last one before the closing marks that end the text
+  size_t end = 0;         // byte after the last character that is not a space
+  char32_t last = 0;      // the last character that is neither a space nor a closing mark
+  for (size_t i = 0; i < read.text.size();) {
+    const Utf8Char ch = decode_utf8(std::string_view(read.text).substr(i));
+    i += ch.length;
+    if (is_space(ch.code_point)) continue;
+    end = i;
+    if (!closes(ch.code_point)) last = ch.code_point;
+  }
+  if (end == 0 || last == 0 || !word_char(last) || cjk_punctuation(last)) return false;  // ends in a stop, other punctuation, or nothing
+  if (!read.changed()) {
+    read.original.resize(read.text.size() + 1);
+    for (size_t b = 0; b <= read.text.size(); ++b) read.original[b] = static_cast<uint32_t>(b);
+  }
+  read.text.insert(end, stop);
+  read.original.insert(read.original.begin() + static_cast<std::ptrdiff_t>(end), stop.size(), read.original[end]);
+  return true;
+}
+
 }  // namespace attnseq::text

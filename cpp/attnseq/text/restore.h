@@ -37,6 +37,15 @@ struct RestoredText {
   size_t to_input(size_t offset) const { return changed() ? original[offset] : offset; }
 };
 
+// A sentence typed without its final stop is read with one (issue 29, the sentences people bring): every
+// training sentence ends in one, and a model that never read a sentence without it does not know where
+// to stop ("Je suis désolé" → "I'm sorry I'm sorry.", "Tom est là" → "Tom is here here"). `read` gets
+// `stop` after its last character that is not a space when that character is a letter or a digit (also
+// behind closing quotes and brackets: 'il a dit « oui »'); text that ends in . ! ? … 。！？ or in other
+// punctuation (',', ':') is left as typed. The added bytes stand for the input's offset where they go in.
+// Returns whether it added one.
+bool complete_final_stop(RestoredText& read, std::string_view stop);
+
 class InputRestorer {
  public:
   // Throws Error(ModelBadConfig) naming the first form that breaks the rules above (a character

@@ -1,0 +1,39 @@
+// A sentence typed without its final stop is read with one (text/restore.h complete_final_stop): the
+// shipped models learned only sentences that end in one, and without it they repeat themselves instead of
+// stopping ("Je suis désolé" → "I'm sorry I'm sorry."). The result says what was read (readAs), the
+// source tokens' spans stay within the typed text, and Chinese sources are read as typed.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+
+import { Translator } from '../../web/src/index.js';
+import { ROOT } from './helpers.js';
+
+test('fr→en: "Je suis désolé" is read as "Je suis désolé." and stops; without the restoration it repeats', async () => {
+  const tr = await Translator.load(path.join(ROOT, 'models/fr-en-transformer.i8.safetensors'));
+  try {
+    const text = 'Je suis désolé';
+    const r = await tr.translate(text);
+    assert.equal(r.text, "I'm sorry.");
+    assert.equal(r.readAs, 'Je suis désolé.');
+    for (const s of r.sourceTokens) if (s.span) assert.ok(s.span[0] <= s.span[1] && s.span[1] <= text.length, JSON.stringify(s));
+    const stop = r.sourceTokens.find((s) => s.piece === '.');
+    assert.deepEqual(stop?.span, [text.length, text.length], 'the stop stands for the end of the typed text');
+    const asTyped = await tr.translate(text, { restoreInput: false });
+    assert.equal(asTyped.readAs, '');
+    assert.equal(asTyped.text, "I'm sorry I'm sorry.");
+    // typed with its stop: read as typed
+    assert.equal((await tr.translate('Je suis désolé.')).readAs, '');
+  } finally {
+    tr.dispose();
+  }
+});
+
+test('zh→en: a Chinese sentence without 。 is read as typed', async () => {
+  const tr = await Translator.load(path.join(ROOT, 'models/zh-en-transformer.i8.safetensors'));
+  try {
+    assert.equal((await tr.translate('我很饿')).readAs, '');
+  } finally {
+    tr.dispose();
+  }
+});

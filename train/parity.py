@@ -30,8 +30,9 @@ def cli_outputs(cli, model, texts):
     # The model's own greedy choices: the reference search has neither the number guard
     # (decode/number_guard.h), the name guard (decode/name_guard.h) nor the run guard
     # (decode/repeat_guard.h), so they are off here; their effect is measured apart (docs/architecture.md).
+    # It reads the text as given, so the engine does too (no input restoration: text/restore.h).
     p = subprocess.run([cli, "--model", model, "--json", "--no-steps", "--no-copy-numbers", "--no-copy-names",
-                        "--max-repeat-run", "0"], input=inp.encode(),
+                        "--max-repeat-run", "0", "--no-restore-input"], input=inp.encode(),
                        capture_output=True)
     out = []
     for line in p.stdout.decode().splitlines():

@@ -128,6 +128,11 @@ TEST_CASE("final stop: a sentence typed without one is read with one, and its by
   CHECK(completed("Tom est là  ").first == "Tom est là.  ");            // before the trailing spaces
   CHECK(completed("Il a dit « oui »").first == "Il a dit « oui ».");   // behind closing marks
   CHECK(completed("I have 3").first == "I have 3.");
+  // a Spanish question or exclamation left open is closed by its own mark
+  CHECK(completed("¿Tienes hambre").first == "¿Tienes hambre?");
+  CHECK(completed("¡Qué bonito").first == "¡Qué bonito!");
+  CHECK(completed("¡Hola! ¿Tienes hambre").first == "¡Hola! ¿Tienes hambre?");
+  CHECK(completed("¿Dónde está? No lo sé").first == "¿Dónde está? No lo sé.");
   for (const char* kept : {"I'm sorry.", "Really?", "Stop!", "Well…", "Hello,", "Note:", "Il a dit « oui. »", "你好。", "", "   "})
     CHECK(completed(kept).first == "(as typed)");
   // every byte of the read text stands for a typed byte; the stop for the offset where it went in

@@ -244,6 +244,14 @@ bool complete_final_stop(RestoredText& read, std::string_view stop) {
     if (!closes(ch.code_point)) last = ch.code_point;
   }
   if (end == 0 || last == 0 || !word_char(last) || cjk_punctuation(last)) return false;  // ends in a stop, other punctuation, or nothing
+  // Spanish opens a question or an exclamation with its mark: one left open at the end is closed by it
+  const auto open_at = [&](std::string_view opener, char closer) {  // where `opener` was last used and not closed
+    const size_t at = read.text.rfind(opener);
+    return at != std::string::npos && read.text.find(closer, at) == std::string::npos ? at : std::string::npos;
+  };
+  const size_t question = open_at("\xC2\xBF", '?'), exclamation = open_at("\xC2\xA1", '!');  // ¿ ¡
+  if (question != std::string::npos && (exclamation == std::string::npos || question > exclamation)) stop = "?";
+  else if (exclamation != std::string::npos) stop = "!";
   if (!read.changed()) {
     read.original.resize(read.text.size() + 1);
     for (size_t b = 0; b <= read.text.size(); ++b) read.original[b] = static_cast<uint32_t>(b);

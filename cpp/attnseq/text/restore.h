@@ -42,7 +42,9 @@ struct RestoredText {
 // to stop ("Je suis désolé" → "I'm sorry I'm sorry.", "Tom est là" → "Tom is here here"). `read` gets
 // `stop` after its last character that is not a space when that character is a letter or a digit (also
 // behind closing quotes and brackets: 'il a dit « oui »'); text that ends in . ! ? … 。！？ or in other
-// punctuation (',', ':') is left as typed. The added bytes stand for the input's offset where they go in.
+// punctuation (',', ':') is left as typed. A text that opens a question or an exclamation with Spanish's
+// ¿ or ¡ gets the closing mark instead ("¿Tienes hambre" → "¿Tienes hambre?"). The added bytes stand for
+// the input's offset where they go in.
 // Returns whether it added one.
 bool complete_final_stop(RestoredText& read, std::string_view stop);
 

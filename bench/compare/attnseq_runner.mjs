@@ -4,7 +4,10 @@
 // requested, as the native contender does not request them). Separate steps, so that a driver can
 // read the CPU time of the timed pass alone.
 const EOS = 3;
-const OPTIONS = { strategy: 'greedy', returnAttention: false };
+// The model's own greedy choices, as the other contenders make them (PyTorch's and onnxruntime's loops have no
+// decoding guards and read the text as given): the number, name and repeat guards and the input restoration
+// off (their cost is measured apart: docs/architecture.md). bench/native/attnseq_bench.cc sets the same.
+const OPTIONS = { strategy: 'greedy', returnAttention: false, copyNumbers: false, copyNames: false, maxRepeatRun: 0, restoreInput: false };
 
 /**
  * @param Translator the attnseq Translator class (web/src/index.js)

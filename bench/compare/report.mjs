@@ -1,6 +1,7 @@
 // The comparison's report: markdown (bench/results/<date>.md and the "Comparison" section of
 // docs/benchmarks.md, which it replaces alone: other sections are left as they are) and the SVG chart.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { describeMachine } from './machine.mjs';
 import { TARGETS, cpuRatio, pairedCpuRatios, ratio } from './stats.mjs';
 
 const f1 = (x) => (x == null ? '–' : x.toFixed(1));
@@ -30,8 +31,9 @@ export function renderMarkdown(r) {
     `model \`${r.model}\`${r.model_i8 ? ` (I8: \`${r.model_i8}\`)` : ''}. Greedy decoding, batch 1, one thread ` +
     '(native: Eigen without threads; Node and Chromium: the page\'s or process\'s main thread, attnseq through its ' +
     'public API with `worker: false`, onnxruntime-web with `numThreads = 1`, its SIMD WebAssembly build, no proxy ' +
-    'worker; PyTorch: `torch.set_num_threads(1)`, eager, the training code\'s model and greedy loop). ' +
-    `Machine: ${r.machine.cpu}, ${r.machine.cores} cores, load average ${r.machine.loadavg} at the end; Node ` +
+    'worker; PyTorch: `torch.set_num_threads(1)`, eager, the training code\'s model and greedy loop; attnseq makes the ' +
+    'model\'s own greedy choices, as the others do: its number, name and repeat guards and its input restoration off). ' +
+    `Machine: ${r.machine.flags ? describeMachine(r.machine) : `${r.machine.cpu}, ${r.machine.cores} cores`}, load average ${r.machine.loadavg} at the end; Node ` +
     `${r.machine.node}, Chromium ${r.machine.chromium}, onnxruntime-web ${r.machine.onnxruntime_web}, torch ${r.machine.torch}.`, '');
   L.push(`Binaries measured: \`attnseq.wasm\` sha256 ${r.binaries.wasm.sha256.slice(0, 12)} (built ${r.binaries.wasm.mtime.slice(0, 16)}), ` +
     `\`attnseq_bench\` built ${r.binaries.native.mtime.slice(0, 16)}, source tree ${r.binaries.git}.`, '');

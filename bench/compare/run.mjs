@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliFileSize } from './brotli_size.mjs';
 import { measureFirstVisit } from './first_visit.mjs';
+import { machineInfo } from './machine.mjs';
 import { profileBrowser, profileNative } from './profile.mjs';
 import { profileWasm } from './profile_wasm.mjs';
 import { renderMarkdown, renderSvg, updateDocs } from './report.mjs';
@@ -156,10 +157,9 @@ const firstVisit = await measureFirstVisit({ repeats: Math.max(5, repeats) });  
 // ---------------------------------------------------------------- summary and reports
 const ortVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/onnxruntime-web/package.json'), 'utf8')).version;
 const summary = summarize(contenders.map(([id, label]) => ({ id, label, runs: runs[id] })));
+// (the CPU's model, family and the flags that decide the kernels: issue 33 asks every figure to say them)
 const machine = {
-  cpu: (/model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8')) ?? [])[1] ?? 'unknown',
-  cores: Number(execFileSync('nproc', { encoding: 'utf8' }).trim()),
-  loadavg: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+  ...machineInfo(),
   node: process.version,
   chromium: runs['wasm-chromium'][0].chromium,
   onnxruntime_web: ortVersion,

@@ -75,6 +75,11 @@ int main(int argc, char** argv) {
     attnseq::DecodeOptions options;  // greedy, default length limit (2 * source + 10)
     options.return_attention = false;
     options.alternatives = 0;
+    // the model's own greedy choices, as the other contenders make them (bench/compare/attnseq_runner.mjs)
+    options.copy_numbers = false;
+    options.copy_names = false;
+    options.max_repeat_run = 0;
+    options.restore_input = false;
     options.validate(translator.info().config);
 
     for (int i = 0; i < warmup && i < static_cast<int>(sentences.size()); ++i) translator.translate(sentences[i], options);

@@ -23,19 +23,33 @@ Translator::~Translator() = default;
 Translator::Translator(Translator&&) noexcept = default;
 Translator& Translator::operator=(Translator&&) noexcept = default;
 
-text::RestoredText Translator::restored(const std::string& text, bool restore) const {
+text::RestoredText Translator::restored(const std::string& text, bool restore, bool final_stop) const {
   text::RestoredText read;
   if (restore && restorer_) read = restorer_->restore(text);
   else read.text = text;
   // a sentence typed without its final stop gets one (text/restore.h), in a source language written with
   // spaces between words: there it is worth 6-12 test BLEU to the shipped models on their test sentences with
   // the stop taken away (docs/architecture.md); zh-en reads Chinese without one as well as with "。"
-  if (restore && !src_lang_.empty() && !writes_without_spaces(src_lang_)) text::complete_final_stop(read, ".");
+  if (restore && final_stop && !src_lang_.empty() && !writes_without_spaces(src_lang_)) text::complete_final_stop(read, ".");
   return read;
 }
 
+std::pair<text::RestoredText, std::vector<Token>> Translator::read_source(const std::string& text, bool restore) const {
+  text::RestoredText read = restored(text, restore);
+  try {
+    std::vector<Token> tokens = tokenize(read);
+    return {std::move(read), std::move(tokens)};
+  } catch (const Error& e) {
+    if (e.code() != ErrorCode::InputTooLong || !restore) throw;
+    text::RestoredText without = restored(text, restore, /*final_stop=*/false);
+    if (without.text == read.text) throw;
+    std::vector<Token> tokens = tokenize(without);  // (throws as before when the text itself is too long)
+    return {std::move(without), std::move(tokens)};
+  }
+}
+
 std::vector<Token> Translator::tokenize(const std::string& text, bool restore) const {
-  return tokenize(restored(text, restore));
+  return read_source(text, restore).second;
 }
 
 std::vector<Token> Translator::tokenize(const text::RestoredText& read) const {
@@ -143,15 +157,15 @@ TranslationResult Translator::translate(const std::string& text, const DecodeOpt
 std::unique_ptr<TranslationJob> Translator::begin(const std::string& text, const DecodeOptions& options) const {
   options.validate(info_.config);
   if (is_blank(text)) return std::make_unique<TranslationJob>(*this, std::vector<Token>{}, options);
-  const text::RestoredText read = restored(text, options.restore_input);
-  return std::make_unique<TranslationJob>(*this, tokenize(read), options, read.changed() ? read.text : "");
+  auto [read, tokens] = read_source(text, options.restore_input);
+  return std::make_unique<TranslationJob>(*this, std::move(tokens), options, read.changed() ? read.text : "");
 }
 
 std::unique_ptr<TranslationSession> Translator::start(const std::string& text, const DecodeOptions& options) const {
   options.validate(info_.config);
   if (is_blank(text)) return nullptr;  // as translate(): nothing to generate
-  const text::RestoredText read = restored(text, options.restore_input);
-  return std::make_unique<TranslationSession>(*this, tokenize(read), options, read.changed() ? read.text : "");
+  auto [read, tokens] = read_source(text, options.restore_input);
+  return std::make_unique<TranslationSession>(*this, std::move(tokens), options, read.changed() ? read.text : "");
 }
 
 TranslationSession::TranslationSession(const Translator& translator, std::vector<Token> source,

@@ -91,9 +91,13 @@ class Translator {
   ControlIds control_ids() const { return ids_; }
 
   // The text the model reads: `text` with its accent-less, lower-case words restored to the written form
-  // the model learned from (text/restore.h), when the model file carries a restoration table and
-  // `restore` is set (DecodeOptions::restore_input); `text` itself otherwise.
-  text::RestoredText restored(const std::string& text, bool restore = true) const;
+  // the model learned from (text/restore.h), when the model file carries a restoration table, and a
+  // final stop when it was typed without one (source languages written with spaces), when `restore` is set
+  // (DecodeOptions::restore_input); `text` itself otherwise. final_stop false: without the stop.
+  text::RestoredText restored(const std::string& text, bool restore = true, bool final_stop = true) const;
+  // The text the model reads (restored()) and its source pieces: without the final stop when the stop
+  // alone takes the source past the model's limit. Throws InputTooLong beyond it.
+  std::pair<text::RestoredText, std::vector<Token>> read_source(const std::string& text, bool restore = true) const;
   bool restores_input() const { return restorer_ != nullptr; }
   // Source pieces (with </s>) of the text the model reads, and their spans in the typed `text`. Throws
   // InputTooLong beyond the model's limit.

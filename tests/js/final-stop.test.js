@@ -37,3 +37,21 @@ test('zh→en: a Chinese sentence without 。 is read as typed', async () => {
     tr.dispose();
   }
 });
+
+test('a text at the model\'s source limit is still translated: the stop is left out when it alone would pass the limit', async () => {
+  const tr = await Translator.load(path.join(ROOT, 'models/fr-en-transformer.i8.safetensors'));
+  try {
+    const max = tr.info.config.maxSrcLen;
+    // "chat chat … chat" (no stop) with exactly `max` source tokens, </s> included
+    let n = 1;
+    const text = (k) => Array(k).fill('chat').join(' ');
+    const count = async (k) => { try { return (await tr.tokenize(text(k))).length; } catch { return Infinity; } };
+    while ((await count(n + 1)) <= max) n++;
+    const r = await tr.translate(text(n), { maxLength: 8 });
+    assert.ok(r.sourceTokens.length <= max);
+    assert.ok(!r.readAs.endsWith('.'), 'read without the stop, which would pass the limit');
+    await assert.rejects(tr.translate(text(n + 1)), (e) => e.code === 'INPUT_TOO_LONG');
+  } finally {
+    tr.dispose();
+  }
+});

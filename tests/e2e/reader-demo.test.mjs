@@ -167,6 +167,8 @@ test('on a phone the text box shows the whole sentence it holds', async () => {
   const box = page.locator('#text');
   const fits = () => box.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight, h: el.getBoundingClientRect().height }));
   await box.fill(long);
+  // (the box measures itself once before the next paint: app autosize fit(); wait for that frame)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   let f = await fits();
   assert.ok(f.scroll <= f.client + 1, `typed: ${JSON.stringify(f)}`);
   // text a script puts in (an example sentence) too, and it shrinks back for a short one

@@ -21,6 +21,20 @@ export function sourceFiles(dir = WEB_SRC) {
 export const TINY_RNN = path.join(TEST_MODELS, 'tiny-rnn-additive.safetensors');
 
 /**
+ * Runs fn with a Translator loaded from models/`file` (a shipped model), disposed of afterwards.
+ * @template T @param {string} file @param {(tr: any) => Promise<T>} fn @returns {Promise<T>}
+ */
+export async function withShippedModel(file, fn) {
+  const { Translator } = await import('../../web/src/index.js');
+  const tr = await Translator.load(path.join(ROOT, 'models', file));
+  try {
+    return await fn(tr);
+  } finally {
+    tr.dispose();
+  }
+}
+
+/**
  * Every step record of one translation (Translator#generate), in order; the last one holds the text.
  * @param {{generate: (text: string, options?: object) => AsyncIterable<any>}} translator
  * @param {string} text @param {object} [options] @returns {Promise<any[]>}
